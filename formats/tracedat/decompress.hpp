@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// v7 compression: "zstd" and "zlib" blocks whose uncompressed size is stated
+// by the file. Sizes are checked against limits before anything is allocated.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace tk::tracedat {
+
+// The most one block may claim to expand to; a larger claim is a corrupt file.
+inline constexpr uint64_t kMaxDecompressedBlock = 1ull << 30;
+
+enum class Codec : uint8_t { none, zstd, zlib };
+
+// Codec for the header's algorithm name; returns false for an unknown name.
+bool codec_from_name(std::string_view name, Codec& out);
+
+// Decompresses `in` into exactly `expected` bytes. On failure returns false and
+// sets `error` to a short reason (the caller adds file and offset).
+bool decompress(Codec codec, std::string_view in, uint64_t expected, std::string& out, std::string& error);
+// The same into caller memory of exactly `expected` bytes (no allocation).
+bool decompress_into(Codec codec, std::string_view in, uint8_t* out, uint64_t expected, std::string& error);
+
+}  // namespace tk::tracedat
