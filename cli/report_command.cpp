@@ -139,11 +139,13 @@ int run_report(const ReportArgs& a) {
     int rc = 0;
     for (auto& in : inputs) {
         Diagnostics& d = in->reader->diagnostics();
-        bool damaged = d.count(Diag::truncated_cpu_data) || d.count(Diag::bad_page) || d.count(Diag::bad_record);
+        const Diag kinds[] = {Diag::truncated_cpu_data, Diag::truncated_section, Diag::bad_page, Diag::bad_record};
+        bool damaged = false;
+        for (Diag k : kinds) damaged |= d.count(k) > 0;
         std::string summary = d.summary(Severity::data_loss);
         // Overruns recorded by the kernel are part of the trace, not damage.
         if (damaged) {
-            for (Diag k : {Diag::truncated_cpu_data, Diag::bad_page, Diag::bad_record})
+            for (Diag k : kinds)
                 if (d.count(k)) std::fprintf(stderr, "tracekit: error: %s\n", d.first_message(k).c_str());
             std::fputs(summary.c_str(), stderr);
             rc = 1;

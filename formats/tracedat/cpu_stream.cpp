@@ -23,9 +23,11 @@ CpuStream::CpuStream(const TraceDatFile& file, const Buffer& buffer, const CpuRa
     uint64_t start = std::min<uint64_t>(range.offset, mf.size());
     if (!buffer.compressed) {
         uint64_t end = std::min<uint64_t>(range.offset + range.size, mf.size());
+        // Read up to the cut, like trace-cmd, and say that the rest is missing.
         if (range.offset + range.size > mf.size())
-            damaged(Diag::truncated_cpu_data, mf.size(),
-                    "CPU " + std::to_string(cpu_) + " data ends at " + hex(range.offset + range.size) + " but the file ends at " + hex(mf.size()));
+            diag_.add(Diag::truncated_cpu_data, 1,
+                      file_.name() + ": offset " + hex(mf.size()) + ": CPU " + std::to_string(cpu_) + " data should end at " +
+                          hex(range.offset + range.size) + " but the file ends first");
         win_ = mf.data() + start;
         win_size_ = end - start;
         win_file_offset_ = start;

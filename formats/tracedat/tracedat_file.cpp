@@ -135,9 +135,7 @@ void TraceDatFile::parse_v6_cpu_table(ByteCursor& c, Buffer& b, int ncpus) {
         uint64_t at = c.offset();
         r.offset = c.u64();
         r.size = c.u64();
-        if (r.offset > file_->size() || r.size > file_->size() - r.offset)
-            c.fail(at, "CPU " + std::to_string(i) + " data [" + hex(r.offset) + ", +" + std::to_string(r.size) +
-                           ") runs past the end of the file (size " + hex(file_->size()) + ")");
+        (void)at;  // data cut by the end of the file is read up to the cut and reported by CpuStream
         b.cpus.push_back(r);
     }
     if (!trace_clock_.empty()) {
@@ -274,7 +272,7 @@ void TraceDatFile::parse_v7(ByteCursor& c) {
         c.fail(at, "first options section offset " + hex(options_offset) + " lies outside the file (size " +
                        hex(file_->size()) + ")");
     read_v7_strings(c.offset());
-    parse_v7_options_chain(options_offset);
+    parse_v7_options_chain(options_offset, at);
     if (cpus_ == 0) {
         for (const Buffer& b : buffers_) cpus_ = std::max(cpus_, static_cast<int>(b.cpus.size()));
     }
@@ -295,7 +293,12 @@ void TraceDatFile::read_v7_strings(uint64_t first_section) {
         uint16_t flags = c.u16();
         c.s32();
         uint64_t size = c.u64();
-        if (size > c.remaining()) break;  // truncated: reported when that section is read
+        if (size > c.remaining()) {
+            diag_.add(Diag::truncated_section, 1,
+                      name() + ": offset " + hex(pos + 8) + ": section " + std::to_string(id) + " of " +
+                          std::to_string(size) + " bytes runs past the end of the file (size " + hex(file_->size()) + ")");
+            break;
+        }
         if (id == OPT_STRINGS) {
             std::string_view body = c.bytes(size);
             if (flags & 1) {
@@ -312,14 +315,19 @@ void TraceDatFile::read_v7_strings(uint64_t first_section) {
         }
         pos += kSectionHeaderSize + size;
     }
+    if (pos < file_->size() && pos + kSectionHeaderSize > file_->size())
+        diag_.add(Diag::truncated_section, 1,
+                  name() + ": offset " + hex(pos) + ": a section header is cut short by the end of the file");
     strings_ = own(std::move(all));
 }
 
-int TraceDatFile::read_v7_section(uint64_t offset, uint16_t expect_id) {
+int TraceDatFile::read_v7_section(uint64_t offset, uint16_t expect_id, uint64_t pointer_at) {
     for (size_t i = 0; i < sections_.size(); ++i)
         if (sections_[i].offset == offset && sections_[i].id == expect_id) return static_cast<int>(i);
-    if (offset >= file_->size())
-        throw FormatError(file_->name(), offset, "section " + std::to_string(expect_id) + " offset lies past the end of the file (size " + hex(file_->size()) + ")");
+    if (offset + kSectionHeaderSize > file_->size())
+        throw FormatError(file_->name(), pointer_at,
+                          "section " + std::to_string(expect_id) + " at " + hex(offset) +
+                              " lies past the end of the file (size " + hex(file_->size()) + ")");
     ByteCursor c = cursor_at(offset);
     Section s;
     s.offset = offset;
@@ -333,6 +341,11 @@ int TraceDatFile::read_v7_section(uint64_t offset, uint16_t expect_id) {
     if (s.size > c.remaining())
         c.fail(size_at, "section " + std::to_string(s.id) + " size " + std::to_string(s.size) +
                             " runs past the end of the file (size " + hex(file_->size()) + ")");
+    // STRINGS is written last: a description past its end means the file lost its tail.
+    if (s.description >= 0 && static_cast<uint64_t>(s.description) >= strings_.size())
+        diag_.add(Diag::truncated_section, 1,
+                  name() + ": offset " + hex(offset + 4) + ": section description " + std::to_string(s.description) +
+                      " points past the strings (" + std::to_string(strings_.size()) + " bytes): the STRINGS section is missing");
     uint64_t body_at = c.offset();
     std::string_view body = c.bytes(s.size);
     bool metadata = s.id != OPT_DONE && s.id != OPT_BUFFER && s.id != OPT_BUFFER_TEXT;
@@ -355,13 +368,13 @@ int TraceDatFile::read_v7_section(uint64_t offset, uint16_t expect_id) {
     return static_cast<int>(sections_.size() - 1);
 }
 
-void TraceDatFile::parse_v7_options_chain(uint64_t offset) {
+void TraceDatFile::parse_v7_options_chain(uint64_t offset, uint64_t pointer_at) {
     while (offset) {
         if (std::find(visited_option_sections_.begin(), visited_option_sections_.end(), offset) !=
             visited_option_sections_.end())
             throw FormatError(file_->name(), offset, "options sections form a loop");
         visited_option_sections_.push_back(offset);
-        int si = read_v7_section(offset, OPT_DONE);
+        int si = read_v7_section(offset, OPT_DONE, pointer_at);
         const Section& s = sections_[si];
         ByteCursor c(s.body, order_, file_->name(), s.offset + kSectionHeaderSize);
         uint64_t next = 0;
@@ -379,6 +392,7 @@ void TraceDatFile::parse_v7_options_chain(uint64_t offset) {
             o.payload = std::string_view(reinterpret_cast<const char*>(p.data()), o.size);
             options_.push_back(o);
             if (o.id == OPT_DONE) {
+                pointer_at = p.offset();
                 next = p.u64();
                 done = true;
             } else {
@@ -393,14 +407,13 @@ void TraceDatFile::parse_v7_buffer(const Option& o, ByteCursor& c, bool text) {
     Buffer b;
     uint64_t at = c.offset();
     b.option_offset = c.u64();
+    (void)o;
     b.name = std::string(c.cstr("buffer name"));
     b.clock = std::string(c.cstr("buffer clock"));
     b.page_size = page_size_;
-    b.section = read_v7_section(b.option_offset, text ? OPT_BUFFER_TEXT : OPT_BUFFER);
+    b.section = read_v7_section(b.option_offset, text ? OPT_BUFFER_TEXT : OPT_BUFFER, at);
     const Section& s = sections_[b.section];
     b.compressed = s.compressed();
-    (void)at;
-    (void)o;
     if (text) {
         b.latency = true;
         if (s.compressed()) {
@@ -446,8 +459,9 @@ void TraceDatFile::parse_v7_buffer(const Option& o, ByteCursor& c, bool text) {
 void TraceDatFile::handle_option(const Option& o, ByteCursor& p) {
     auto ascii = [&] { return std::string(trim_nul(o.payload)); };
     auto section_body = [&](uint16_t id) {
+        uint64_t at = p.offset();
         uint64_t off = p.u64();
-        int si = read_v7_section(off, id);
+        int si = read_v7_section(off, id, at);
         const Section& s = sections_[si];
         return ByteCursor(s.body, order_, file_->name(), s.offset + kSectionHeaderSize);
     };
@@ -517,10 +531,13 @@ void TraceDatFile::derive_kernel_long() {
     if (v == 4 || v == 8) kernel_long_size_ = static_cast<uint8_t>(v);
 }
 
+// Names as trace-cmd 3.1.6 dump prints them (checked against it, including
+// "TimeShift"). 3.1.6 dump does not know 15 and 23-25 (it prints them as
+// unknown options) and shows 22 as "BUFFER"; those names are tracekit's own.
 const char* option_name(uint16_t id) {
     static const char* const names[] = {
         "DONE", "DATE", "CPUSTAT", "BUFFER", "TRACECLOCK", "UNAME", "HOOK", "OFFSET", "CPUCOUNT",
-        "VERSION", "PROCMAPS", "TRACEID", "TIME_SHIFT", "GUEST", "TSC2NSEC", "STRINGS", "HEADERS",
+        "VERSION", "PROCMAPS", "TRACEID", "TimeShift", "GUEST", "TSC2NSEC", "STRINGS", "HEADERS",
         "FTRACE EVENTS", "EVENT FORMATS", "KALLSYMS", "PRINTK", "CMDLINES", "BUFFER TEXT",
         "BTF", "LAST BOOT INFO", "MODULES"};
     return id < sizeof names / sizeof *names ? names[id] : nullptr;

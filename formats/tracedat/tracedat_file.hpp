@@ -126,8 +126,8 @@ private:
     void parse_v6_options(ByteCursor& c);
     void parse_v6_cpu_table(ByteCursor& c, Buffer& b, int ncpus);
     void read_v7_strings(uint64_t first_section);
-    int read_v7_section(uint64_t offset, uint16_t expect_id);
-    void parse_v7_options_chain(uint64_t offset);
+    int read_v7_section(uint64_t offset, uint16_t expect_id, uint64_t pointer_at);
+    void parse_v7_options_chain(uint64_t offset, uint64_t pointer_at);
     void handle_option(const Option& o, ByteCursor& payload);
     void parse_header_info(ByteCursor& c);
     void parse_ftrace_events(ByteCursor& c);

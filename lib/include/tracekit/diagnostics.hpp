@@ -20,6 +20,7 @@ enum class Severity : uint8_t { info, data_loss, error };
     X(bad_page, data_loss, "ring-buffer pages with an impossible commit size (rest of the page skipped)")   \
     X(bad_record, data_loss, "records that run past the end of their page (rest of the page skipped)")      \
     X(truncated_cpu_data, data_loss, "per-CPU data cut short by the end of the file or a bad chunk")         \
+    X(truncated_section, data_loss, "v7 sections cut short by the end of the file (their contents are missing)") \
     X(lost_events, data_loss, "events the kernel dropped (ring-buffer overruns), as recorded in the file")
 
 enum class Diag : uint8_t {
