@@ -41,15 +41,16 @@ CpuStream::CpuStream(const TraceDatFile& file, const Buffer& buffer, const CpuRa
     chunk_pos_ = start;
     if (chunk_pos_ + 4 > chunk_end_) {
         damaged(Diag::truncated_cpu_data, chunk_pos_, "CPU " + std::to_string(cpu_) + " chunk count runs past its section");
+        dead_ = true;
         return;
     }
     chunks_left_ = load<uint32_t>(mf.data() + chunk_pos_, order_);
     chunk_pos_ += 4;
 }
 
+// Counts the damage; whether decoding can go on is the caller's call.
 void CpuStream::damaged(Diag kind, uint64_t at, const std::string& what) {
     diag_.add(kind, 1, file_.name() + ": offset " + hex(at) + ": " + what);
-    if (kind != Diag::bad_page) dead_ = true;
 }
 
 bool CpuStream::refill() {
@@ -57,6 +58,7 @@ bool CpuStream::refill() {
     const MappedFile& mf = file_.file();
     if (chunk_pos_ + 8 > chunk_end_) {
         damaged(Diag::truncated_cpu_data, chunk_pos_, "CPU " + std::to_string(cpu_) + " chunk header runs past its section");
+        dead_ = true;
         return false;
     }
     uint32_t csize = load<uint32_t>(mf.data() + chunk_pos_, order_);
@@ -66,6 +68,7 @@ bool CpuStream::refill() {
         damaged(Diag::truncated_cpu_data, chunk_pos_,
                 "CPU " + std::to_string(cpu_) + " chunk of " + std::to_string(csize) + " bytes (" + std::to_string(usize) +
                     " uncompressed) runs past its section or the limit");
+        dead_ = true;
         return false;
     }
     // Keep the unread tail (a page cut by a chunk boundary) in front of the new data.
@@ -76,6 +79,7 @@ bool CpuStream::refill() {
     if (!decompress_into(codec_, std::string_view(reinterpret_cast<const char*>(mf.data() + data_at), csize),
                          next.data() + keep, usize, err)) {
         damaged(Diag::truncated_cpu_data, data_at, "CPU " + std::to_string(cpu_) + " chunk: " + err);
+        dead_ = true;
         return false;
     }
     chunk_buf_.swap(next);
@@ -115,8 +119,8 @@ bool CpuStream::load_page() {
             continue;
         }
         if (size > avail - header_size_) {
+            // Decode what the cut page holds, then stop.
             damaged(Diag::truncated_cpu_data, page_file_offset_ + avail, "CPU " + std::to_string(cpu_) + " page cut short");
-            dead_ = false;  // decode what is there, then stop
             size = avail - header_size_;
             page_pos_ = win_size_ + page_size_;
             chunks_left_ = 0;
@@ -175,7 +179,7 @@ bool CpuStream::next(Event& ev) {
         if (type_len == 0) {
             if (left < 8) {
                 damaged(Diag::bad_record, page_file_offset_, "CPU " + std::to_string(cpu_) + " record header cut short");
-                dead_ = false, rec_ = rec_end_;
+                rec_ = rec_end_;
                 continue;
             }
             uint32_t len = load<uint32_t>(rec_ + 4, order_);
