@@ -41,7 +41,16 @@ int run_dump(const DumpArgs& a) {
         if (a.validate) out.put("File " + path + " is a valid trace-cmd file\n");
     }
     out.flush();
-    return out.ok() ? 0 : 1;
+    // Damage found while reading the headers (e.g. a lost STRINGS section) fails the dump.
+    if (diag.any(Severity::data_loss)) {
+        std::fputs(diag.summary(Severity::data_loss).c_str(), stderr);
+        return 1;
+    }
+    if (!out.ok()) {
+        std::fprintf(stderr, "tracekit: error: writing the dump failed\n");
+        return 1;
+    }
+    return 0;
 }
 
 }  // namespace

@@ -150,7 +150,10 @@ int run_report(const ReportArgs& a) {
             std::fputs(summary.c_str(), stderr);
             rc = 1;
         }
-        if (a.strict && d.any(Severity::data_loss)) rc = 1;
+        if (a.strict && d.any(Severity::data_loss)) {
+            if (!damaged) std::fputs(summary.c_str(), stderr);
+            rc = 1;
+        }
     }
     if (!out.ok()) {
         std::fprintf(stderr, "tracekit: error: writing the report failed\n");

@@ -13,10 +13,7 @@ enum class Severity : uint8_t { info, data_loss, error };
 
 #define TK_DIAGNOSTICS(X)                                                                                  \
     X(unknown_option, info, "options with an ID this reader does not know (skipped)")                      \
-    X(unknown_section, info, "v7 sections with an ID this reader does not know (skipped)")                 \
-    X(short_cpu_size, info, "per-CPU data sizes stored 4 bytes short (trace-cmd 3.1.x writer bug)")         \
     X(event_format_rejected, info, "event formats libtraceevent could not parse (events print raw)")       \
-    X(unknown_event_type, data_loss, "records whose event id has no format")                                \
     X(bad_page, data_loss, "ring-buffer pages with an impossible commit size (rest of the page skipped)")   \
     X(bad_record, data_loss, "records that run past the end of their page (rest of the page skipped)")      \
     X(truncated_cpu_data, data_loss, "per-CPU data cut short by the end of the file or a bad chunk")         \
