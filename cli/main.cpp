@@ -14,12 +14,14 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "tracekit 0.1.0");
     auto report = tk::cli::add_report(app);
     auto dump = tk::cli::add_dump(app);
+    auto templates = tk::cli::add_templates(app);
     auto* formats = app.add_subcommand("formats", "List the formats tracekit reads, in sniffing order");
     int rc = 0;
     try {
         app.parse(argc, argv);
         if (app.got_subcommand("report")) rc = report();
         else if (app.got_subcommand("dump")) rc = dump();
+        else if (app.got_subcommand("templates")) rc = templates();
         else if (formats->parsed()) {
             for (const auto& f : tk::formats()) std::printf("%-10s %s\n", f.name, f.description);
         }
