@@ -7,7 +7,8 @@
 #      first differing lines are shown, and the script exits 1 at the end;
 #   2. counts the events (lines of output minus the `cpus=N` header line);
 #   3. times both commands with stdout to /dev/null, best (minimum) wall-clock of
-#      RUNS runs, and records the peak RSS (largest over the runs) via /usr/bin/time;
+#      RUNS runs, alternating the two tools, and records the peak RSS (largest over
+#      the runs) via /usr/bin/time;
 #   4. prints one table row: events, both times, ratio = trace-cmd s / tracekit s
 #      (> 1 means tracekit is faster), events/s of each, peak RSS of each.
 #
@@ -108,23 +109,20 @@ echo "tracekit: $tracekit ($(git -C "$root" describe --always --dirty 2>/dev/nul
 tracekit=$tmp/tracekit
 
 # ---------------------------------------------------------------- helpers
-# timed OUTVAR_T OUTVAR_M OUTVAR_C CMD... : run CMD RUNS times with stdout to /dev/null;
-# set OUTVAR_T to the best wall-clock seconds, OUTVAR_C to the user+sys CPU seconds of
-# that run (less sensitive to other load), OUTVAR_M to the largest peak RSS (KiB).
-timed() {
-  local -n best_t=$1 best_m=$2 best_c=$3
-  shift 3
-  best_t=""; best_m=0; best_c=""
-  local i t m u s
-  for ((i = 0; i < runs; i++)); do
-    /usr/bin/time -f '%e %M %U %S' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/stderr" || {
-      echo "command failed: $*" >&2; cat "$tmp/stderr" >&2; exit 2; }
-    read -r t m u s < "$tmp/time"
-    if [ -z "$best_t" ] || awk -v a="$t" -v b="$best_t" 'BEGIN { exit !(a < b) }'; then
-      best_t=$t; best_c=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
-    fi
-    if [ "$m" -gt "$best_m" ]; then best_m=$m; fi
-  done
+# run1 PREFIX CMD... : run CMD once with stdout to /dev/null and keep the best result in
+# the globals PREFIX_t (best wall-clock s), PREFIX_c (user+sys CPU s of that best run,
+# less sensitive to other load) and PREFIX_m (largest peak RSS over all runs, KiB).
+run1() {
+  local p=$1 t m u s
+  shift
+  /usr/bin/time -f '%e %M %U %S' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/stderr" || {
+    echo "command failed: $*" >&2; cat "$tmp/stderr" >&2; exit 2; }
+  read -r t m u s < "$tmp/time"
+  local -n bt=${p}_t bm=${p}_m bc=${p}_c
+  if [ -z "$bt" ] || awk -v a="$t" -v b="$bt" 'BEGIN { exit !(a < b) }'; then
+    bt=$t; bc=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
+  fi
+  if [ "$m" -gt "$bm" ]; then bm=$m; fi
 }
 
 # human MiB from KiB
@@ -172,8 +170,13 @@ for f in "${traces[@]}"; do
     if awk -v l="$load" 'BEGIN { exit !(l > 1.0) }'; then
       echo "   warning: load average $load > 1, timings may be noisy" >&2
     fi
-    timed tk_t tk_m tk_c "$tracekit" report "${flags[@]}" "$f"
-    timed tc_t tc_m tc_c "$tracecmd" report "${flags[@]}" -i "$f"
+    # The two tools run alternately (tk, tc, tk, tc, ...) so that a burst of load from
+    # elsewhere hits both rather than only one of them.
+    tk_t=""; tk_m=0; tk_c=""; tc_t=""; tc_m=0; tc_c=""
+    for ((i = 0; i < runs; i++)); do
+      run1 tk "$tracekit" report "${flags[@]}" "$f"
+      run1 tc "$tracecmd" report "${flags[@]}" -i "$f"
+    done
     ratio=$(awk -v a="$tc_t" -v b="$tk_t" 'BEGIN { if (b <= 0) b = 0.005; printf "%.2f", a / b }')
     if [ "$events" = "-" ]; then tk_e="-"; tc_e="-"; else tk_e=$(eps "$events" "$tk_t"); tc_e=$(eps "$events" "$tc_t"); fi
     echo "   tracekit ${tk_t}s (cpu ${tk_c}s) $(mib "$tk_m") MiB, trace-cmd ${tc_t}s (cpu ${tc_c}s) $(mib "$tc_m") MiB, ratio ${ratio}x" >&2

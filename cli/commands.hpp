@@ -12,5 +12,6 @@ using Runner = std::function<int()>;
 Runner add_report(CLI::App& app);
 Runner add_dump(CLI::App& app);
 Runner add_templates(CLI::App& app);
+Runner add_convert(CLI::App& app);
 
 }  // namespace tk::cli

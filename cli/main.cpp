@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
     auto report = tk::cli::add_report(app);
     auto dump = tk::cli::add_dump(app);
     auto templates = tk::cli::add_templates(app);
+    auto convert = tk::cli::add_convert(app);
     auto* formats = app.add_subcommand("formats", "List the formats tracekit reads, in sniffing order");
     int rc = 0;
     try {
@@ -22,6 +23,7 @@ int main(int argc, char** argv) {
         if (app.got_subcommand("report")) rc = report();
         else if (app.got_subcommand("dump")) rc = dump();
         else if (app.got_subcommand("templates")) rc = templates();
+        else if (app.got_subcommand("convert")) rc = convert();
         else if (formats->parsed()) {
             for (const auto& f : tk::formats()) std::printf("%-10s %s\n", f.name, f.description);
         }

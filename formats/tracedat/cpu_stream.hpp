@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "decompress.hpp"
+#include "compression.hpp"
 #include "tracedat_file.hpp"
 
 namespace tk::tracedat {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "reader.hpp"
 
+#include <cstdio>
 #include <cstdlib>
 
 #include "option_ids.hpp"
@@ -89,10 +90,19 @@ void Reader::fill_info() {
     info_.clock.in_nanoseconds = ns_clock(0);
     if (f.has_tsc2nsec()) info_.clock.mult_shift = std::make_pair(f.tsc_mult(), f.tsc_shift());
     info_.clock.offset_ns = rule_.offset;
+    size_t n = 0;
     for (const Option& o : f.options()) {
         std::string v(o.payload.substr(0, o.payload.find('\0')));
         if (o.id == OPT_UNAME) info_.uname = v;
         else if (o.id == OPT_VERSION) info_.tool_version = v;
+        // Options that describe the file's own structure are rebuilt by writers;
+        // every other one is kept, in order, for a trace.dat writer to copy.
+        bool structural = o.id == OPT_DONE || o.id == OPT_BUFFER || (o.id >= OPT_STRINGS && o.id <= OPT_BUFFER_TEXT);
+        if (!structural) {
+            char key[48];
+            std::snprintf(key, sizeof key, "%s%04zu:%u", kOptionExtraPrefix, n++, o.id);
+            info_.extras[key] = std::string(o.payload);
+        }
     }
     info_.header_page = f.header_page();
     info_.header_event = f.header_event();

@@ -10,6 +10,10 @@
 
 namespace tk::tracedat {
 
+// TraceInfo::extras keys holding the file's options in order:
+// "tracedat:option:NNNN:ID" -> payload (in the file's byte order).
+inline constexpr char kOptionExtraPrefix[] = "tracedat:option:";
+
 struct ReadOptions {
     bool raw_ts = false;    // --raw-ts: no clock conversion, no offsets
     bool no_date = false;   // --nodate: ignore the DATE option

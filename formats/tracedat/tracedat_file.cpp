@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "decompress.hpp"
+#include "compression.hpp"
 #include "option_ids.hpp"
 
 namespace tk::tracedat {

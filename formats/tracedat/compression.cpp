@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "decompress.hpp"
+#include "compression.hpp"
 
 #include <zlib.h>
 #include <zstd.h>
@@ -67,6 +67,56 @@ bool decompress(Codec codec, std::string_view in, uint64_t expected, std::string
     }
     out.resize(static_cast<size_t>(expected));
     return decompress_into(codec, in, reinterpret_cast<uint8_t*>(out.data()), expected, error);
+}
+
+bool compress(Codec codec, std::string_view in, std::string& out) {
+    size_t at = out.size();
+    switch (codec) {
+    case Codec::none:
+        out.append(in);
+        return true;
+    case Codec::zstd: {
+        ZSTD_CCtx* cctx = ZSTD_createCCtx();
+        if (!cctx) return false;
+        // trace-cmd's frames carry no content size; match them.
+        ZSTD_CCtx_setParameter(cctx, ZSTD_c_contentSizeFlag, 0);
+        ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, ZSTD_CLEVEL_DEFAULT);
+        out.resize(at + ZSTD_compressBound(in.size()));
+        size_t n = ZSTD_compress2(cctx, out.data() + at, out.size() - at, in.data(), in.size());
+        ZSTD_freeCCtx(cctx);
+        if (ZSTD_isError(n)) return false;
+        out.resize(at + n);
+        return true;
+    }
+    case Codec::zlib: {
+        uLongf n = compressBound(static_cast<uLong>(in.size()));
+        out.resize(at + n);
+        int rc = compress2(reinterpret_cast<Bytef*>(out.data() + at), &n, reinterpret_cast<const Bytef*>(in.data()),
+                           static_cast<uLong>(in.size()), Z_BEST_COMPRESSION);
+        if (rc != Z_OK) return false;
+        out.resize(at + n);
+        return true;
+    }
+    }
+    return false;
+}
+
+std::string codec_version(Codec codec) {
+    switch (codec) {
+    case Codec::zstd: return ZSTD_versionString();
+    case Codec::zlib: return zlibVersion();
+    case Codec::none: return "";
+    }
+    return "";
+}
+
+const char* codec_name(Codec codec) {
+    switch (codec) {
+    case Codec::zstd: return "zstd";
+    case Codec::zlib: return "zlib";
+    case Codec::none: return "none";
+    }
+    return "none";
 }
 
 }  // namespace tk::tracedat
