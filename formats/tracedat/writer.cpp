@@ -214,8 +214,17 @@ public:
         });
         Event ev;
         std::string buf;
+        // A drop recorded on an event that is not kept moves to the next kept
+        // one, so selections never hide that events were lost.
+        int64_t pending_missed = 0;
+        auto merge_missed = [](int64_t a, int64_t b) { return a < 0 || b < 0 ? -1 : a + b; };
         while (s.next(ev)) {
-            if (keep && !keep(ev)) continue;
+            if (keep && !keep(ev)) {
+                pending_missed = merge_missed(pending_missed, ev.missed_before);
+                continue;
+            }
+            int64_t missed = merge_missed(pending_missed, ev.missed_before);
+            pending_missed = 0;
             std::span<const uint8_t> payload = ev.payload;
             if (swapper_) {
                 buf.assign(reinterpret_cast<const char*>(payload.data()), payload.size());
@@ -223,7 +232,7 @@ public:
                 if (!swapper_->swap(w)) ++stats_.swap_failures;
                 payload = w;
             }
-            if (!enc.add(ev.ts_raw, payload, ev.missed_before)) {
+            if (!enc.add(ev.ts_raw, payload, missed)) {
                 ++stats_.dropped_too_big;
                 continue;
             }
