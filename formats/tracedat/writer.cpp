@@ -4,6 +4,9 @@
 #include <cstring>
 #include <memory>
 
+#include <unordered_set>
+
+#include "format_synth.hpp"
 #include "option_ids.hpp"
 #include "page_encoder.hpp"
 #include "payload_swap.hpp"
@@ -169,8 +172,8 @@ struct CpuOut {
 class DataWriter {
 public:
     DataWriter(AtomicFile& out, const TraceInfo& info, ByteOrder order, const WriteOptions& opts, PayloadSwapper* swapper,
-               WriteStats& stats)
-        : out_(out), info_(info), order_(order), opts_(opts), swapper_(swapper), stats_(stats) {}
+               const std::unordered_set<uint32_t>& prefixed, WriteStats& stats)
+        : out_(out), info_(info), order_(order), opts_(opts), swapper_(swapper), prefixed_(prefixed), stats_(stats) {}
 
     void pad_to_page(uint32_t page) {
         uint64_t at = out_.tell();
@@ -226,8 +229,17 @@ public:
             int64_t missed = merge_missed(pending_missed, ev.missed_before);
             pending_missed = 0;
             std::span<const uint8_t> payload = ev.payload;
+            if (!prefixed_.empty() && prefixed_.count(ev.type_id)) {
+                // A foreign event: give it the ftrace common header (source byte order).
+                Enc h(info_.order);
+                h.put<uint16_t>(static_cast<uint16_t>(ev.type_id)).put<uint8_t>(0).put<uint8_t>(0).put<int32_t>(ev.pid);
+                buf = h.str();
+                buf.append(reinterpret_cast<const char*>(payload.data()), payload.size());
+                payload = std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(buf.data()), buf.size());
+            }
             if (swapper_) {
-                buf.assign(reinterpret_cast<const char*>(payload.data()), payload.size());
+                if (payload.data() != reinterpret_cast<const uint8_t*>(buf.data()))
+                    buf.assign(reinterpret_cast<const char*>(payload.data()), payload.size());
                 std::span<uint8_t> w(reinterpret_cast<uint8_t*>(buf.data()), buf.size());
                 if (!swapper_->swap(w)) ++stats_.swap_failures;
                 payload = w;
@@ -253,6 +265,7 @@ private:
     ByteOrder order_;
     const WriteOptions& opts_;
     PayloadSwapper* swapper_;
+    const std::unordered_set<uint32_t>& prefixed_;
     WriteStats& stats_;
 };
 
@@ -264,9 +277,8 @@ std::string option_record(uint16_t id, std::string_view payload, ByteOrder o) {
 
 // ---- v6
 
-void write_v6(AtomicFile& out, TraceReader& src, const WriteOptions& opts, ByteOrder o, DataWriter& data,
+void write_v6(AtomicFile& out, const TraceInfo& in, TraceReader& src, ByteOrder o, DataWriter& data,
               const std::function<bool(const Event&)>& keep) {
-    const TraceInfo& in = src.info();
     Enc h(o);
     h.raw(std::string_view("\x17\x08\x44tracing", 10)).cstr("6");
     h.put<uint8_t>(o == ByteOrder::big ? 1 : 0).put<uint8_t>(in.user_long_size).put<uint32_t>(in.page_size);
@@ -406,9 +418,8 @@ private:
     std::string strings_;
 };
 
-void write_v7(AtomicFile& out, TraceReader& src, const WriteOptions& opts, ByteOrder o, DataWriter& data,
-              const std::function<bool(const Event&)>& keep) {
-    const TraceInfo& in = src.info();
+void write_v7(AtomicFile& out, const TraceInfo& in, TraceReader& src, const WriteOptions& opts, ByteOrder o,
+              DataWriter& data, const std::function<bool(const Event&)>& keep) {
     Enc h(o);
     h.raw(std::string_view("\x17\x08\x44tracing", 10)).cstr("7");
     h.put<uint8_t>(o == ByteOrder::big ? 1 : 0).put<uint8_t>(in.user_long_size).put<uint32_t>(in.page_size);
@@ -470,14 +481,40 @@ void write_v7(AtomicFile& out, TraceReader& src, const WriteOptions& opts, ByteO
     sw.write_strings();
 }
 
+// The model as a trace.dat needs it: formats synthesized for event types that
+// have none (events from other formats), header texts and sizes defaulted.
+TraceInfo for_tracedat(const TraceInfo& in, std::unordered_set<uint32_t>& prefixed) {
+    TraceInfo m = in;
+    if (m.kernel_long_size != 4 && m.kernel_long_size != 8) m.kernel_long_size = 8;
+    if (m.user_long_size != 4 && m.user_long_size != 8) m.user_long_size = m.kernel_long_size;
+    if (m.page_size == 0) m.page_size = 4096;
+    if (m.header_page.empty()) m.header_page = synthesize_header_page(m.kernel_long_size, m.page_size);
+    if (m.header_event.empty()) m.header_event = synthesize_header_event();
+    for (const EventType& t : in.event_types) {
+        if (!t.format_text.empty()) continue;
+        prefixed.insert(t.id);
+        std::string system = t.system.empty() ? "tracekit" : t.system;
+        auto it = std::find_if(m.event_formats.begin(), m.event_formats.end(), [&](const auto& p) { return p.first == system; });
+        if (it == m.event_formats.end()) it = m.event_formats.insert(m.event_formats.end(), {system, {}});
+        it->second.push_back(synthesize_format(t));
+    }
+    if (m.instances.empty()) m.instances.push_back(Instance{});
+    for (Instance& i : m.instances)
+        if (i.page_size == 0) i.page_size = m.page_size;
+    if (m.cpus == 0)
+        for (const Instance& i : m.instances)
+            for (const CpuData& c : i.cpus) m.cpus = std::max(m.cpus, c.cpu + 1);
+    return m;
+}
+
 }  // namespace
 
 WriteStats write_tracedat(TraceReader& source, const std::string& path, const WriteOptions& opts,
                           const std::function<bool(const Event&)>& keep) {
-    const TraceInfo& in = source.info();
     if (opts.version != 6 && opts.version != 7)
         throw UsageError("trace.dat version " + std::to_string(opts.version) + " cannot be written (6 or 7)");
-    if (in.page_size == 0) throw UsageError(in.file + ": no page size to write trace.dat pages with");
+    std::unordered_set<uint32_t> prefixed;
+    const TraceInfo in = for_tracedat(source.info(), prefixed);
     ByteOrder order = opts.order.value_or(in.order);
     std::unique_ptr<TepSession> tep;
     std::unique_ptr<PayloadSwapper> swapper;
@@ -488,9 +525,9 @@ WriteStats write_tracedat(TraceReader& source, const std::string& path, const Wr
     }
     WriteStats stats;
     AtomicFile out(path);
-    DataWriter data(out, in, order, opts, swapper.get(), stats);
-    if (opts.version == 6) write_v6(out, source, opts, order, data, keep);
-    else write_v7(out, source, opts, order, data, keep);
+    DataWriter data(out, in, order, opts, swapper.get(), prefixed, stats);
+    if (opts.version == 6) write_v6(out, in, source, order, data, keep);
+    else write_v7(out, in, source, opts, order, data, keep);
     out.commit();
     return stats;
 }
