@@ -44,6 +44,16 @@ std::string synthesize_format(const EventType& t) {
             if (is_char(f)) {
                 fmt += sep + f.name + "=%s";
                 args += ", REC->" + f.name;
+            } else if (f.size / el <= 16) {
+                // Element by element: libtraceevent's __print_array ignores the file's byte order.
+                fmt += sep + f.name + "={";
+                FieldDef e = f;
+                e.size = el;
+                for (uint32_t i = 0; i < f.size / el; ++i) {
+                    fmt += (i ? "," : "") + scalar_conversion(e);
+                    args += ", REC->" + f.name + "[" + std::to_string(i) + "]";
+                }
+                fmt += "}";
             } else {
                 fmt += sep + f.name + "={%s}";
                 args += ", __print_array(REC->" + f.name + ", " + std::to_string(f.size / el) + ", " + std::to_string(el) + ")";

@@ -95,7 +95,7 @@ TEST(ForeignEvents, TraceCmdShowsEveryFieldByName) {
             std::string path = "/tmp/tracekit-foreign-" + std::to_string(::getpid()) + ".dat";
             tracedat::WriteStats st = tracedat::write_tracedat(r, path, {version, tracedat::Codec::zstd, std::nullopt, 10});
             EXPECT_EQ(st.events, 2u);
-            const std::string fields = " hook_1a5:             d1=7 d2=-5 tag=abc words={1 2} msg=hello\n";
+            const std::string fields = " hook_1a5:             d1=7 d2=-5 tag=abc words={1,2} msg=hello\n";
             std::string want = "cpus=1\n           hookd-77    [000]     1.000000:" + fields +
                                "           hookd-77    [000]     1.000001:" + fields;
             std::string ours = run(std::string(TK_TRACEKIT_BIN) + " report " + path + " 2>&1");
