@@ -13,5 +13,6 @@ Runner add_report(CLI::App& app);
 Runner add_dump(CLI::App& app);
 Runner add_templates(CLI::App& app);
 Runner add_convert(CLI::App& app);
+Runner add_split(CLI::App& app);
 
 }  // namespace tk::cli

@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
     auto dump = tk::cli::add_dump(app);
     auto templates = tk::cli::add_templates(app);
     auto convert = tk::cli::add_convert(app);
+    auto split = tk::cli::add_split(app);
     auto* formats = app.add_subcommand("formats", "List the formats tracekit reads, in sniffing order");
     int rc = 0;
     try {
@@ -24,6 +25,7 @@ int main(int argc, char** argv) {
         else if (app.got_subcommand("dump")) rc = dump();
         else if (app.got_subcommand("templates")) rc = templates();
         else if (app.got_subcommand("convert")) rc = convert();
+        else if (app.got_subcommand("split")) rc = split();
         else if (formats->parsed()) {
             for (const auto& f : tk::formats()) std::printf("%-10s %s\n", f.name, f.description);
         }

@@ -209,6 +209,7 @@ bool CpuStream::next(Event& ev) {
         ev.missed_before = page_missed_;
         page_missed_ = 0;
         ev.file_offset = page_file_offset_;
+        ev.block = pages_;
         return true;
     }
 }

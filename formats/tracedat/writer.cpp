@@ -223,7 +223,7 @@ public:
         auto merge_missed = [](int64_t a, int64_t b) { return a < 0 || b < 0 ? -1 : a + b; };
         while (s.next(ev)) {
             if (keep && !keep(ev)) {
-                pending_missed = merge_missed(pending_missed, ev.missed_before);
+                if (opts_.carry_drops) pending_missed = merge_missed(pending_missed, ev.missed_before);
                 continue;
             }
             int64_t missed = merge_missed(pending_missed, ev.missed_before);

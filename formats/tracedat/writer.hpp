@@ -18,6 +18,10 @@ struct WriteOptions {
     Codec compression = Codec::zstd;       // v7 only; v6 is never compressed
     std::optional<ByteOrder> order;        // default: the source's
     uint32_t chunk_pages = 10;             // pages per compressed chunk (trace-cmd's value)
+    // A drop recorded on an event that `keep` rejects moves to the next kept
+    // event (a selection must not hide lost events). Split turns it off: the
+    // rejected events are written, with their marker, to another piece.
+    bool carry_drops = true;
 };
 
 struct WriteStats {

@@ -34,7 +34,7 @@ EntryView decode_aix_entry(std::span<const uint8_t> bytes, bool hook64, ByteOrde
         e.hook_data = static_cast<uint16_t>(w);
         unsigned words = e.hook_type & 7;  // hook word + data words; 0 = generic
         e.generic = words == 0;
-        e.data_words = e.generic ? 1 : static_cast<uint8_t>(words - 1);
+        e.data_words = e.generic ? 1 : static_cast<uint8_t>(std::min(5u, words - 1));
         e.data_len = e.generic ? e.hook_data : e.data_words * 4u;
         e.initial_dp = e.generic ? 4 : 2;
     }

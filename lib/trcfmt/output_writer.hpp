@@ -29,7 +29,9 @@ public:
 
     // A template string (or \n, \t item).
     void text(std::string_view s, bool space_before) {
-        if (pending_ || space_before) blank();
+        // A line break or tab makes its own space: no separator blank before it.
+        bool control = !s.empty() && (s[0] == '\n' || s[0] == '\t');
+        if ((pending_ || space_before) && !control) blank();
         pending_ = false;
         for (char c : s) put(c);
     }

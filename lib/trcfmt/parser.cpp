@@ -577,7 +577,16 @@ std::vector<Template> parse_templates(std::string_view text, const std::string& 
     std::vector<TemplateDiagnostic> lex_errors;
     std::vector<Token> toks = lex(text, file, lex_errors);
     std::vector<Template> out = Parser(std::move(toks), file, errors).run();
-    // Lexical errors come first on their line; keep all messages in file order.
+    // A lexical error usually causes a follow-on parse error on its line; keep
+    // only the lexical one there, then all messages in file order.
+    if (!lex_errors.empty()) {
+        auto lexed_line = [&](const TemplateDiagnostic& d) {
+            for (const auto& l : lex_errors)
+                if (l.pos.line == d.pos.line) return true;
+            return false;
+        };
+        errors.erase(std::remove_if(errors.begin() + static_cast<std::ptrdiff_t>(first), errors.end(), lexed_line), errors.end());
+    }
     errors.insert(errors.end(), lex_errors.begin(), lex_errors.end());
     std::stable_sort(errors.begin() + static_cast<std::ptrdiff_t>(first), errors.end(), [](const TemplateDiagnostic& x, const TemplateDiagnostic& y) {
         return x.pos.line != y.pos.line ? x.pos.line < y.pos.line : x.pos.col < y.pos.col;

@@ -119,6 +119,7 @@ struct Event {
     std::span<const uint8_t> payload;
     int64_t missed_before = 0;  // >0 events dropped before this one, -1 unknown count
     uint64_t file_offset = 0;   // where the record starts, for messages
+    uint64_t block = 0;         // the source block it came from (trace.dat: page ordinal on its CPU)
 };
 
 }  // namespace tk
