@@ -70,18 +70,23 @@ void PageEncoder::finish() {
 
 bool PageEncoder::add(uint64_t ts, std::span<const uint8_t> payload, int64_t missed_before) {
     uint32_t len = static_cast<uint32_t>((payload.size() + 3) & ~size_t(3));
-    uint32_t rec = len <= kMaxSmallRecord && len > 0 ? 4 + len : 8 + len;
-    uint64_t room_needed = rec + 8 /* a possible time_extend */ + long_ /* a possible missed count */;
-    if (header_size_ + room_needed > page_size_) return false;
-    if (!open_ || missed_before || page_.size() + room_needed > page_size_ || ts < last_ts_)
-        start_page(ts, missed_before);
+    bool small = len <= kMaxSmallRecord && len > 0;
+    uint64_t rec = small ? 4 + len : 8 + len;
+    // Room for the record, a time_extend if its delta does not fit, and the
+    // page's missed-events count if it carries one.
+    auto needed = [&](uint64_t delta, int64_t missed) {
+        return rec + (delta > kMaxDelta ? 8 : 0) + (missed > 0 ? long_ : 0);
+    };
+    if (header_size_ + needed(0, missed_before) > page_size_) return false;
+    bool fits = open_ && !missed_before && ts >= last_ts_ && page_.size() + needed(ts - last_ts_, missed_) <= page_size_;
+    if (!fits) start_page(ts, missed_before);
     uint64_t delta = ts - last_ts_;
     if (delta > kMaxDelta) {
         header(kTypeTimeExtend, static_cast<uint32_t>(delta & kMaxDelta));
         put32(static_cast<uint32_t>(delta >> 27));
         delta = 0;
     }
-    if (len <= kMaxSmallRecord && len > 0) {
+    if (small) {
         header(len / 4, static_cast<uint32_t>(delta));
     } else {
         header(0, static_cast<uint32_t>(delta));
