@@ -17,8 +17,8 @@ bool codec_from_name(std::string_view name, Codec& out) {
 }
 
 bool decompress_into(Codec codec, std::string_view in, uint8_t* out, uint64_t expected, std::string& error) {
-    if (expected > kMaxDecompressedBlock) {
-        error = "claims " + std::to_string(expected) + " uncompressed bytes, over the limit";
+    if (expected > limits().max_decompressed_block) {
+        error = "claims " + std::to_string(expected) + " uncompressed bytes, over the limit of " + std::to_string(limits().max_decompressed_block) + " (tracekit/limits.hpp)";
         return false;
     }
     switch (codec) {
@@ -61,8 +61,8 @@ bool decompress_into(Codec codec, std::string_view in, uint8_t* out, uint64_t ex
 }
 
 bool decompress(Codec codec, std::string_view in, uint64_t expected, std::string& out, std::string& error) {
-    if (expected > kMaxDecompressedBlock) {
-        error = "claims " + std::to_string(expected) + " uncompressed bytes, over the limit";
+    if (expected > limits().max_decompressed_block) {
+        error = "claims " + std::to_string(expected) + " uncompressed bytes, over the limit of " + std::to_string(limits().max_decompressed_block) + " (tracekit/limits.hpp)";
         return false;
     }
     out.resize(static_cast<size_t>(expected));

@@ -8,10 +8,10 @@
 #include <string>
 #include <string_view>
 
+#include "tracekit/limits.hpp"
+
 namespace tk::tracedat {
 
-// The most one block may claim to expand to; a larger claim is a corrupt file.
-inline constexpr uint64_t kMaxDecompressedBlock = 1ull << 30;
 
 enum class Codec : uint8_t { none, zstd, zlib };
 

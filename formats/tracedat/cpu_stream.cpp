@@ -11,7 +11,6 @@ constexpr uint32_t kTypePadding = 29, kTypeTimeExtend = 30, kTypeTimeStamp = 31;
 constexpr uint64_t kCommitMask = (1u << 27) - 1;
 constexpr uint64_t kMissedEvents = 1ull << 31, kMissedStored = 1ull << 30;
 constexpr uint64_t kTsTopBits = 0xf8ull << 56;
-constexpr uint32_t kMaxChunk = 1u << 28;
 }  // namespace
 
 CpuStream::CpuStream(const TraceDatFile& file, const Buffer& buffer, const CpuRange& range, uint16_t instance,
@@ -64,7 +63,7 @@ bool CpuStream::refill() {
     uint32_t csize = load<uint32_t>(mf.data() + chunk_pos_, order_);
     uint32_t usize = load<uint32_t>(mf.data() + chunk_pos_ + 4, order_);
     uint64_t data_at = chunk_pos_ + 8;
-    if (csize > chunk_end_ - data_at || usize > kMaxChunk) {
+    if (csize > chunk_end_ - data_at || usize > limits().max_decompressed_chunk) {
         damaged(Diag::truncated_cpu_data, chunk_pos_,
                 "CPU " + std::to_string(cpu_) + " chunk of " + std::to_string(csize) + " bytes (" + std::to_string(usize) +
                     " uncompressed) runs past its section or the limit");

@@ -7,14 +7,12 @@
 
 #include "compression.hpp"
 #include "option_ids.hpp"
+#include "tracekit/limits.hpp"
 
 namespace tk::tracedat {
 
 namespace {
 constexpr uint64_t kSectionHeaderSize = 16;
-// Declared counts above these are corrupt files, not big traces.
-constexpr uint32_t kMaxCpus = 1u << 16;
-constexpr uint32_t kMaxFormats = 1u << 20;
 
 std::string_view trim_nul(std::string_view s) {
     while (!s.empty() && s.back() == '\0') s.remove_suffix(1);
@@ -80,7 +78,7 @@ void TraceDatFile::parse_prefix(ByteCursor& c) {
     kernel_long_size_ = user_long_size_;
     at = c.offset();
     page_size_ = c.u32();
-    if (page_size_ < 64 || page_size_ > (1u << 24)) c.fail(at, "implausible page size " + std::to_string(page_size_));
+    if (page_size_ < 64 || page_size_ > limits().max_page_size) c.fail(at, "implausible page size " + std::to_string(page_size_));
 }
 
 // ---------------------------------------------------------------- v6
@@ -94,7 +92,7 @@ void TraceDatFile::parse_v6(ByteCursor& c) {
     parse_cmdlines(c);
     uint64_t at = c.offset();
     uint32_t ncpus = c.u32();
-    if (ncpus > kMaxCpus) c.fail(at, "implausible CPU count " + std::to_string(ncpus));
+    if (ncpus > limits().max_cpus) c.fail(at, "implausible CPU count " + std::to_string(ncpus));
     cpus_ = static_cast<int>(ncpus);
 
     uint64_t tag_at = c.offset();
@@ -191,7 +189,7 @@ void TraceDatFile::parse_ftrace_events(ByteCursor& c) {
     ftrace_block.offset = c.offset();
     uint64_t at = c.offset();
     uint32_t count = c.u32();
-    if (count > kMaxFormats || count * 8ull > c.remaining())
+    if (count > limits().max_formats || count * 8ull > c.remaining())
         c.fail(at, "ftrace format count " + std::to_string(count) + " is impossible for the bytes left");
     for (uint32_t i = 0; i < count; ++i) {
         uint64_t fat = c.offset();
@@ -207,14 +205,14 @@ void TraceDatFile::parse_event_formats(ByteCursor& c) {
     events_block.offset = c.offset();
     uint64_t at = c.offset();
     uint32_t nsys = c.u32();
-    if (nsys > kMaxFormats || nsys * 5ull > c.remaining())
+    if (nsys > limits().max_formats || nsys * 5ull > c.remaining())
         c.fail(at, "event system count " + std::to_string(nsys) + " is impossible for the bytes left");
     for (uint32_t s = 0; s < nsys; ++s) {
         System sys;
         sys.name = c.cstr("system name");
         uint64_t cat = c.offset();
         uint32_t count = c.u32();
-        if (count > kMaxFormats || count * 8ull > c.remaining())
+        if (count > limits().max_formats || count * 8ull > c.remaining())
             c.fail(cat, "event count " + std::to_string(count) + " of system " + std::string(sys.name) + " is impossible");
         for (uint32_t i = 0; i < count; ++i) {
             uint64_t fat = c.offset();
@@ -436,10 +434,10 @@ void TraceDatFile::parse_v7_buffer(const Option& o, ByteCursor& c, bool text) {
     } else {
         uint64_t ps_at = c.offset();
         b.page_size = c.u32();
-        if (b.page_size < 64 || b.page_size > (1u << 24)) c.fail(ps_at, "implausible page size " + std::to_string(b.page_size));
+        if (b.page_size < 64 || b.page_size > limits().max_page_size) c.fail(ps_at, "implausible page size " + std::to_string(b.page_size));
         uint64_t n_at = c.offset();
         uint32_t n = c.u32();
-        if (n > kMaxCpus || n * 20ull > c.remaining()) c.fail(n_at, "buffer CPU count " + std::to_string(n) + " is impossible");
+        if (n > limits().max_cpus || n * 20ull > c.remaining()) c.fail(n_at, "buffer CPU count " + std::to_string(n) + " is impossible");
         uint64_t sec_end = s.offset + kSectionHeaderSize + s.size;
         for (uint32_t i = 0; i < n; ++i) {
             CpuRange r;
@@ -472,7 +470,7 @@ void TraceDatFile::handle_option(const Option& o, ByteCursor& p) {
     case OPT_CPUCOUNT:
         if (o.size >= 4) {
             uint32_t n = p.u32();
-            if (n > kMaxCpus) p.fail(o.offset, "implausible CPU count " + std::to_string(n));
+            if (n > limits().max_cpus) p.fail(o.offset, "implausible CPU count " + std::to_string(n));
             cpus_ = static_cast<int>(n);
         }
         break;

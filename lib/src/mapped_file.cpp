@@ -60,6 +60,11 @@ MappedFile::MappedFile(const std::string& path) : name_(path == "-" ? "<stdin>" 
     if (fd != 0) ::close(fd);
 }
 
+MappedFile::MappedFile(std::string name, std::vector<uint8_t> bytes) : name_(std::move(name)), owned_(std::move(bytes)) {
+    data_ = owned_.data();
+    size_ = owned_.size();
+}
+
 MappedFile::~MappedFile() {
     if (mapped_) ::munmap(const_cast<uint8_t*>(data_), size_);
 }

@@ -13,6 +13,8 @@ class MappedFile {
 public:
     // Throws UsageError naming the path when it cannot be opened or mapped.
     explicit MappedFile(const std::string& path);
+    // Bytes already in memory (fuzzers, decompressed inputs); `name` is for messages.
+    MappedFile(std::string name, std::vector<uint8_t> bytes);
     ~MappedFile();
     MappedFile(const MappedFile&) = delete;
     MappedFile& operator=(const MappedFile&) = delete;
