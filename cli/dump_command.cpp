@@ -43,6 +43,7 @@ int run_dump(const DumpArgs& a) {
     out.flush();
     // Damage found while reading the headers (e.g. a lost STRINGS section) fails the dump.
     if (diag.any(Severity::data_loss)) {
+        std::fputs(diag.first_errors(Severity::data_loss).c_str(), stderr);
         std::fputs(diag.summary(Severity::data_loss).c_str(), stderr);
         return 1;
     }

@@ -21,12 +21,13 @@ CpuStream::CpuStream(const TraceDatFile& file, const Buffer& buffer, const CpuRa
     const MappedFile& mf = file.file();
     uint64_t start = std::min<uint64_t>(range.offset, mf.size());
     if (!buffer.compressed) {
-        uint64_t end = std::min<uint64_t>(range.offset + range.size, mf.size());
+        // Saturating: a hostile offset or size must not wrap around.
+        uint64_t end = start + std::min<uint64_t>(range.size, mf.size() - start);
         // Read up to the cut, like trace-cmd, and say that the rest is missing.
-        if (range.offset + range.size > mf.size())
+        if (range.offset > mf.size() || range.size > mf.size() - range.offset)
             diag_.add(Diag::truncated_cpu_data, 1,
                       file_.name() + ": offset " + hex(mf.size()) + ": CPU " + std::to_string(cpu_) + " data should end at " +
-                          hex(range.offset + range.size) + " but the file ends first");
+                          hex(range.offset) + " + " + std::to_string(range.size) + " but the file ends first");
         win_ = mf.data() + start;
         win_size_ = end - start;
         win_file_offset_ = start;

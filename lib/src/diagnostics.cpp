@@ -38,4 +38,12 @@ std::string Diagnostics::summary(Severity at_least) const {
     return out;
 }
 
+std::string Diagnostics::first_errors(Severity at_least) const {
+    std::string out;
+    for (size_t i = 0; i < counts_.size(); ++i)
+        if (counts_[i] && kInfos[i].severity >= at_least && !first_[i].empty())
+            out += "tracekit: error: " + first_[i] + "\n";
+    return out;
+}
+
 }  // namespace tk

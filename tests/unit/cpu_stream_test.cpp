@@ -103,3 +103,22 @@ TEST(CpuStream, TruncatedDataEndsTheStreamWithADiagnostic) {
     EXPECT_EQ(d.values, (std::vector<uint32_t>{1, 2}));
     EXPECT_GE(diag.count(Diag::truncated_cpu_data), 1u);
 }
+
+// Regression (found by the corrupt corpus, case sched-irq-v6.cpu0-offset-max):
+// offset + size wrapped around 2^64 and the stream read outside the file.
+TEST(CpuStream, HugeOffsetOrSizeInTheCpuTableDoesNotWrap) {
+    ByteOrder o = ByteOrder::little;
+    PageBuilder p(o, 8, 4096, 100);
+    p.event(1, tick_payload(o, 1, 1));
+    std::string file = test::build_v6(o, 8, {p.build()});
+    size_t table = file.find(std::string("flyrecord\0", 10)) + 10;
+    for (int field = 0; field < 2; ++field) {
+        std::string bad = file;
+        uint64_t max = ~0ull;
+        std::memcpy(bad.data() + table + 8 * field, &max, 8);
+        Diagnostics diag;
+        Decoded d = decode(bad, &diag);
+        EXPECT_LE(d.values.size(), 1u);
+        EXPECT_EQ(diag.count(Diag::truncated_cpu_data), 1u) << "field " << field;
+    }
+}

@@ -44,6 +44,9 @@ public:
     bool any(Severity at_least) const;
     // One line per non-zero counter: "tracekit: warning: 3 bad_page: ... (first: ...)".
     std::string summary(Severity at_least = Severity::info) const;
+    // For each non-zero kind at `at_least` or above: "tracekit: error: FIRST MESSAGE"
+    // (the first message names the file and the byte offset).
+    std::string first_errors(Severity at_least) const;
 
 private:
     std::array<uint64_t, static_cast<size_t>(Diag::count_)> counts_{};

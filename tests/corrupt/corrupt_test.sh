@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs tracekit on a corrupt-file corpus made from real fixtures by
+# make_corpus.py (one fixture at a time, to bound the disk it needs), checking
+# every case with check_case.sh, two at a time.
+#   corrupt_test.sh TRACEKIT SHARED_FIXTURE_DIR
+set -uo pipefail
+tk=$1 dir=$2
+here=$(cd "$(dirname "$0")" && pwd)
+command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt-get install time)"; exit 1; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+: > "$tmp/results"
+for fx in sched-irq.dat sched-irq-v6.dat instance.dat lost.dat; do
+  rm -rf "$tmp/corpus"
+  python3 "$here/make_corpus.py" "$tmp/corpus" "$tk" "$dir/$fx" >/dev/null || { echo "FAIL corpus for $fx" >> "$tmp/results"; continue; }
+  find "$tmp/corpus" -name '*.dat' -print0 | xargs -0 -P2 -n1 bash "$here/check_case.sh" "$tk" >> "$tmp/results"
+done
+grep '^FAIL' "$tmp/results" | head -40
+pass=$(grep -c '^PASS' "$tmp/results") fail=$(grep -c '^FAIL' "$tmp/results")
+echo "corrupt: $pass passed, $fail failed"
+[ "$fail" -eq 0 ] && [ "$pass" -gt 100 ]
