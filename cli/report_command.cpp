@@ -14,6 +14,9 @@
 #include "cpu_list.hpp"
 #include "render/json_lines.hpp"
 #include "render/tracecmd_text.hpp"
+#include "render/trcrpt_text.hpp"
+#include "tracedat/trcfmt_templates.hpp"
+#include "trcfmt/template_set.hpp"
 #include "tracekit/error.hpp"
 #include "tracekit/merge.hpp"
 #include "tracekit/registry.hpp"
@@ -29,6 +32,35 @@ struct ReportArgs {
     std::string cpus, format;
     long long ts_offset = 0;
     std::vector<std::string> filters;
+    std::string style = "tracecmd";          // tracecmd | trcrpt | json
+    std::vector<std::string> templates;      // --templates FILE (trcrpt)
+    std::vector<std::string> trcrpt_opts;    // -O exec=on,... (trcrpt)
+    bool no_heading = false;
+};
+
+// Formats without a trcfmt adapter of their own (POSIX, CX/UX): the payload
+// is the entry and the event type the hook, so only user templates (or the
+// UNDEFINED form) show them.
+class RawTrcrptAdapter : public TrcrptAdapter {
+public:
+    explicit RawTrcrptAdapter(const TraceInfo& info) : order_(info.order), long8_(info.kernel_long_size == 8) {}
+    void entry(const Event& ev, trcfmt::EntryView& e) const override {
+        e = trcfmt::EntryView{};
+        e.bytes = ev.payload;
+        e.order = order_;
+        e.hook64 = e.trace64 = long8_;
+        e.hook_key = tracedat::trcfmt_hook_key(ev.type_id);
+        e.data_len = static_cast<uint32_t>(ev.payload.size());
+        e.pid = ev.pid;
+        e.tid = ev.tid >= 0 ? ev.tid : ev.pid;
+        e.cpu = ev.cpu;
+        e.timestamp = ev.ts;
+        e.log_offset = ev.file_offset;
+    }
+
+private:
+    ByteOrder order_;
+    bool long8_;
 };
 
 // Everything report holds for one input file.
@@ -42,6 +74,89 @@ struct Input {
         if (filter) tep_filter_free(filter);
     }
 };
+
+// The damage summary and exit status shared by every style.
+int finish(const ReportArgs& a, std::vector<std::unique_ptr<Input>>& inputs, Output& out);
+
+// --style trcrpt: every event through a trcfmt template (docs/trcfmt.md, "Reports").
+int run_trcrpt(const ReportArgs& a, std::vector<std::unique_ptr<Input>>& inputs, const std::set<int>& cpus,
+               Output& out) {
+    TrcrptOptions opt;
+    for (const std::string& o : a.trcrpt_opts) parse_trcrpt_options(o, opt);
+    if (a.no_heading) opt.heading = false;
+    // User templates are checked once, before anything is printed.
+    for (const std::string& path : a.templates) {
+        trcfmt::TemplateSet check;
+        auto diags = check.load_file(path);
+        if (!diags.empty()) {
+            for (const auto& d : diags) std::fprintf(stderr, "tracekit: error: %s\n", d.str().c_str());
+            return 1;
+        }
+    }
+    std::vector<std::unique_ptr<trcfmt::TemplateSet>> sets;
+    std::vector<std::unique_ptr<TrcrptAdapter>> adapters;
+    std::vector<const TraceInfo*> infos;
+    TrcrptText text(opt, out);
+    for (auto& in : inputs) {
+        const TraceInfo& info = in->reader->info();
+        infos.push_back(&info);
+        auto set = std::make_unique<trcfmt::TemplateSet>();
+        std::string builtin, builtin_name;
+        if (info.family == FormatFamily::tracedat) {
+            builtin = tracedat::generate_trcfmt(*in->tep, info);
+            builtin_name = info.file + " (generated templates)";
+            adapters.push_back(std::make_unique<tracedat::TrcfmtAdapter>(*in->tep, info));
+        } else if (info.family == FormatFamily::aix) {
+            auto it = info.extras.find("aix:trcfmt");
+            if (it != info.extras.end()) builtin = it->second, builtin_name = info.file + " (aix:trcfmt)";
+            auto layout = info.extras.find("aix:layout");
+            bool hook64 = layout != info.extras.end() && layout->second == "64";
+            adapters.push_back(std::make_unique<AixTrcrptAdapter>(hook64, info.order));
+        } else {
+            adapters.push_back(std::make_unique<RawTrcrptAdapter>(info));
+        }
+        if (!builtin.empty()) {
+            auto diags = set->load(builtin, builtin_name);
+            for (const auto& d : diags) std::fprintf(stderr, "tracekit: warning: %s\n", d.str().c_str());
+        }
+        for (const std::string& path : a.templates) set->load_file(path);
+        bool ticks = a.raw_ts || !(info.instances.empty() ? info.clock.in_nanoseconds : info.instances[0].clock_in_ns);
+        text.add_input(*set, *adapters.back(), ticks);
+        for (const auto& [pid, comm] : info.comms) text.state().set_exec(pid, comm);
+        text.state().logfile = info.file;
+        sets.push_back(std::move(set));
+    }
+    text.heading(infos);
+
+    Merger merger;
+    for (uint32_t i = 0; i < inputs.size(); ++i)
+        for (auto& s : inputs[i]->streams) merger.add(s.get(), i);
+    bool top_only = !cpus.empty();
+    Event ev;
+    uint32_t which = 0;
+    while (merger.next(ev, &which)) {
+        if (!cpus.empty() && !cpus.count(ev.cpu)) continue;
+        if (top_only && ev.instance != 0) continue;
+        Input& in = *inputs[which];
+        if (in.filter) {
+            tep_record rec;
+            TepSession::fill_record(ev, rec);
+            bool match = tep_filter_match(in.filter, &rec) == TEP_ERRNO__FILTER_MATCH;
+            if (match == a.invert) continue;
+        }
+        if (!text.event(which, ev)) break;  // $STOP
+        if (!out.ok()) break;
+    }
+    out.flush();
+    int rc = finish(a, inputs, out);
+    if (text.errors()) {
+        std::fprintf(stderr, "tracekit: error: %llu event%s could not be rendered (first: %s)\n",
+                     static_cast<unsigned long long>(text.errors()), text.errors() == 1 ? "" : "s",
+                     text.first_error().c_str());
+        rc = 1;
+    }
+    return rc;
+}
 
 int run_report(const ReportArgs& a) {
     std::vector<std::string> paths = a.inputs;
@@ -97,6 +212,7 @@ int run_report(const ReportArgs& a) {
         }
 
     Output out(STDOUT_FILENO);
+    if (a.style == "trcrpt") return run_trcrpt(a, inputs, cpus, out);
     Merger merger;
     for (uint32_t i = 0; i < inputs.size(); ++i)
         for (auto& s : inputs[i]->streams) merger.add(s.get(), i);
@@ -135,7 +251,10 @@ int run_report(const ReportArgs& a) {
         if (!out.ok()) break;
     }
     out.flush();
+    return finish(a, inputs, out);
+}
 
+int finish(const ReportArgs& a, std::vector<std::unique_ptr<Input>>& inputs, Output& out) {
     int rc = 0;
     for (auto& in : inputs) {
         Diagnostics& d = in->reader->diagnostics();
@@ -184,7 +303,23 @@ Runner add_report(CLI::App& app) {
     c->add_flag("--json", a->json, "One JSON object per event and line (ts in ns, cpu, pid, comm, system, event, fields)");
     c->add_flag("--strict", a->strict, "Exit non-zero when any data was lost (also kernel overruns)");
     c->add_option("--from", a->format, "Force the input format (see `tracekit formats`) instead of sniffing");
-    return [a] { return run_report(*a); };
+    c->add_option("--style", a->style, "Output style: tracecmd (default, = trace-cmd report), trcrpt (AIX trcrpt columns, every event through a trcfmt template), json (= --json)")
+        ->check(CLI::IsMember({"tracecmd", "trcrpt", "json"}));
+    c->add_option("-T,--templates", a->templates, "trcrpt: a trcfmt template file (repeatable); its templates replace the built-in ones for their hooks")
+        ->allow_extra_args(false);
+    c->add_option("-O", a->trcrpt_opts, "trcrpt: columns, as trcrpt -O takes them: exec=on,pid=on,tid=on,cpuid=on,timestamp=0|1|2|3")
+        ->allow_extra_args(false);
+    c->add_flag("--no-heading", a->no_heading, "trcrpt: no summary and title lines (trcrpt -h)");
+    return [a] {
+        if (a->style == "json") a->json = true;
+        else if (a->json) {
+            if (a->style == "trcrpt") throw UsageError("--json and --style trcrpt exclude each other");
+            a->style = "json";
+        }
+        if (a->style != "trcrpt" && (!a->templates.empty() || !a->trcrpt_opts.empty() || a->no_heading))
+            throw UsageError("--templates, -O and --no-heading need --style trcrpt");
+        return run_report(*a);
+    };
 }
 
 }  // namespace tk::cli

@@ -5,6 +5,8 @@
 // byte stream, as trace-cmd reads them, so odd payloads are shown the same way.
 #include "dump.hpp"
 
+#include "tracekit/json.hpp"
+
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
@@ -551,27 +553,7 @@ private:
 
 // ---------------------------------------------------------------- JSON
 
-void json_str(std::string& o, std::string_view s) {
-    o += '"';
-    for (unsigned char ch : s) {
-        switch (ch) {
-        case '"': o += "\\\""; break;
-        case '\\': o += "\\\\"; break;
-        case '\n': o += "\\n"; break;
-        case '\t': o += "\\t"; break;
-        case '\r': o += "\\r"; break;
-        default:
-            if (ch < 0x20 || ch >= 0x7f) {
-                char b[8];
-                std::snprintf(b, sizeof b, "\\u%04x", ch);
-                o += b;
-            } else {
-                o += static_cast<char>(ch);
-            }
-        }
-    }
-    o += '"';
-}
+void json_str(std::string& o, std::string_view s) { tk::append_json_string(o, s); }
 
 // Where the first v7 section starts: right after the file header.
 uint64_t v7_first_section(const TraceDatFile& f) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <set>
 
 #include "trcfmt/errors.hpp"
@@ -50,8 +51,42 @@ std::string elem_code(int es, bool is_signed) {
     return (is_signed ? "D" : "X") + std::to_string(es);
 }
 
+// The conversion the event's print fmt uses for each field it prints directly
+// (`REC->x`, maybe through a cast): 'x' for %lx, 'd', 'u', 'p', ... trace-cmd -R
+// prints a number in hex when the print fmt does; so do the templates.
+std::map<std::string, char> print_hints(const tep_event* e) {
+    std::map<std::string, char> hints;
+    const char* f = e->print_fmt.format;
+    tep_print_arg* arg = e->print_fmt.args;
+    if (!f) return hints;
+    for (const char* p = f; *p && arg; ++p) {
+        if (*p != '%') continue;
+        if (p[1] == '%') {
+            ++p;
+            continue;
+        }
+        ++p;
+        while (*p && std::strchr("-+ #0123456789.*hlLqjzt", *p)) {
+            if (*p == '*' && arg) arg = arg->next;  // width or precision from an argument
+            ++p;
+        }
+        if (!*p || !arg) break;
+        char conv = *p;
+        const tep_print_arg* a = arg;
+        while (a && a->type == TEP_PRINT_TYPE) a = a->typecast.item;
+        if (a && a->type == TEP_PRINT_FIELD && a->field.name) hints.emplace(a->field.name, conv);
+        arg = arg->next;
+    }
+    return hints;
+}
+
+// $len bytes of text up to the first NUL: each byte is read (U1), a NUL stops
+// the output, any other byte is read again as a character (R1 A0).
+constexpr const char* kCString =
+    " {{ $stop = 0 }} LOOP $len { $stop, 0 { U1, 0 { {{ $stop = 1 }} }, \\* { R1 A0 } } }";
+
 // One field as ` "name=" codes`, on its own continued line.
-void emit_field(std::string& o, const tep_format_field* f) {
+void emit_field(std::string& o, const tep_format_field* f, const std::map<std::string, char>& hints) {
     std::string name = f->name ? f->name : "?";
     const unsigned off = static_cast<unsigned>(f->offset);
     const int size = f->size;
@@ -71,14 +106,14 @@ void emit_field(std::string& o, const tep_format_field* f) {
         }
         if (f->flags & TEP_FIELD_IS_RELATIVE) o += " {{ $off = $off + " + std::to_string(off + size) + " }}";
         o += " {{ $DATAPOINTER = $off }}";
-        if (is_char) o += " LOOP $len {A0}";
+        if (is_char) o += kCString;
         else if (es == 1) o += " LOOP $len {X1}";
         else o += " {{ $n = $len / " + std::to_string(es) + " }} LOOP $n {" + elem_code(es, is_signed) + "}";
         return;
     }
     if (size == 0) {  // `type name[]`: the rest of the record
         o += quoted(name + "=") + " G" + offs + " {{ $len = $HL - " + offs + " }}";
-        if (is_char) o += " LOOP $len {A0}";
+        if (is_char) o += kCString;
         else if (es == 1) o += " LOOP $len {X1}";
         else o += " {{ $n = $len / " + std::to_string(es) + " }} LOOP $n {" + elem_code(es, is_signed) + "}";
         return;
@@ -94,7 +129,13 @@ void emit_field(std::string& o, const tep_format_field* f) {
              elem_code(es, is_signed) + "}";
         return;
     }
-    bool hex = (f->flags & TEP_FIELD_IS_POINTER) || (f->flags & TEP_FIELD_IS_LONG);
+    // Hex where trace-cmd -R prints hex: pointers, unsigned longs, 4-byte signed longs.
+    const bool is_long = (f->flags & TEP_FIELD_IS_LONG) != 0;
+    bool hex = (f->flags & TEP_FIELD_IS_POINTER) || (is_long && (!is_signed || size == 4));
+    if (auto h = hints.find(name); h != hints.end()) {
+        if (h->second == 'x' || h->second == 'X' || h->second == 'p') hex = true;
+        else if (h->second == 'd' || h->second == 'i' || h->second == 'u') hex = false;
+    }
     if (valid_elem(size) && !hex) {
         o += quoted(name + "=") + " G" + offs + (is_signed ? " D" : " U") + std::to_string(size);
     } else if (size >= 1 && size <= 16) {
@@ -132,7 +173,8 @@ std::string generate_trcfmt(const TepSession& session, const TraceInfo& info) {
         }
         static const char* const levels[] = {"APPL", "SVC", "KERN", "INT"};
         o += hid + " 1.0 L=" + levels[level_of(e)] + " " + quoted(name);
-        for (tep_format_field* f = e->format.fields; f; f = f->next) emit_field(o, f);
+        auto hints = print_hints(e);
+        for (tep_format_field* f = e->format.fields; f; f = f->next) emit_field(o, f, hints);
         o += "\n";
     }
     return o;

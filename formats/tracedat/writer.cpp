@@ -361,21 +361,7 @@ public:
     // A whole section whose body is known now; compressed as one block when asked.
     uint64_t write(uint16_t id, const std::string& desc, const std::string& body, bool compressible) {
         uint64_t at = out_.tell();
-        std::string payload;
-        bool comp = compressible && codec_ != Codec::none;
-        if (comp) {
-            std::string c;
-            if (!compress(codec_, body, c)) throw UsageError(out_.target() + ": compression failed");
-            Enc e(o_);
-            e.put<uint32_t>(static_cast<uint32_t>(c.size())).put<uint32_t>(static_cast<uint32_t>(body.size()));
-            payload = e.str() + c;
-        } else {
-            payload = body;
-        }
-        Enc h(o_);
-        h.put<uint16_t>(id).put<uint16_t>(comp ? 1 : 0).put<int32_t>(add_string(desc)).put<uint64_t>(payload.size());
-        out_.write(h.str());
-        out_.write(payload);
+        write_with_desc(id, add_string(desc), body, compressible);
         return at;
     }
 
@@ -389,12 +375,16 @@ public:
     }
     void end(uint64_t at) { out_.patch(at + 8, encoded<uint64_t>(out_.tell() - at - 16, o_)); }
 
+    // STRINGS goes last and describes itself with its own last entry.
     void write_strings() {
-        add_string("strings");
-        // The description is the string just added: compute before writing.
-        std::string body = strings_;
+        int32_t desc = add_string("strings");
+        write_with_desc(OPT_STRINGS, desc, strings_, true);
+    }
+
+private:
+    void write_with_desc(uint16_t id, int32_t desc, const std::string& body, bool compressible) {
+        bool comp = compressible && codec_ != Codec::none;
         std::string payload;
-        bool comp = codec_ != Codec::none;
         if (comp) {
             std::string c;
             if (!compress(codec_, body, c)) throw UsageError(out_.target() + ": compression failed");
@@ -405,13 +395,11 @@ public:
             payload = body;
         }
         Enc h(o_);
-        h.put<uint16_t>(OPT_STRINGS).put<uint16_t>(comp ? 1 : 0)
-            .put<int32_t>(static_cast<int32_t>(strings_.size() - 8)).put<uint64_t>(payload.size());
+        h.put<uint16_t>(id).put<uint16_t>(comp ? 1 : 0).put<int32_t>(desc).put<uint64_t>(payload.size());
         out_.write(h.str());
         out_.write(payload);
     }
 
-private:
     AtomicFile& out_;
     ByteOrder o_;
     Codec codec_;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "render/json_lines.hpp"
 
+#include "tracekit/json.hpp"
+
 #include <traceevent/event-parse.h>
 
 #include <cinttypes>
@@ -8,28 +10,6 @@
 #include <cstring>
 
 namespace tk {
-
-void append_json_string(std::string& o, std::string_view s) {
-    o.push_back('"');
-    for (unsigned char c : s) {
-        switch (c) {
-        case '"': o += "\\\""; break;
-        case '\\': o += "\\\\"; break;
-        case '\n': o += "\\n"; break;
-        case '\t': o += "\\t"; break;
-        case '\r': o += "\\r"; break;
-        default:
-            if (c < 0x20 || c >= 0x7f) {
-                char b[8];
-                std::snprintf(b, sizeof b, "\\u%04x", c);
-                o += b;
-            } else {
-                o.push_back(static_cast<char>(c));
-            }
-        }
-    }
-    o.push_back('"');
-}
 
 namespace {
 // Where a field's bytes are in this record, following __data_loc/__rel_loc.

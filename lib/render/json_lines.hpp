@@ -20,6 +20,4 @@ private:
     Output& out_;
 };
 
-void append_json_string(std::string& o, std::string_view s);
-
 }  // namespace tk

@@ -241,7 +241,10 @@ void TrcrptText::undefined(const trcfmt::EntryView& e) {
     o.append(indent, ' ');
     appendf(o, "hookdata %04X", e.hook_data);
     unsigned on_line = 1;
-    for (unsigned i = 0; i < e.data_words && i < 5; ++i) {
+    // The data words the entry declares and holds (seed 001 shows three).
+    const size_t ws = e.word_size();
+    const size_t held = e.bytes.size() > ws ? (e.bytes.size() - ws) / ws : 0;
+    for (unsigned i = 0; i < e.data_words && i < 5 && i < held; ++i) {
         if (on_line == 2) {
             o.push_back('\n');
             o.append(indent, ' ');

@@ -79,6 +79,12 @@ public:
     // One event of input `input`. Returns false when a template ran $STOP.
     bool event(size_t input, const Event& ev);
 
+    // Elapsed times count from `ts` (default: the first event's time).
+    void set_origin(uint64_t ts) {
+        have_first_ = true;
+        first_ts_ = prev_ts_ = ts;
+    }
+
     trcfmt::TraceState& state() { return state_; }
     uint64_t errors() const { return errors_; }
     const std::string& first_error() const { return first_error_; }
