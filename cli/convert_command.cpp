@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `tracekit convert IN OUT`: re-encode a trace into trace.dat (v6 or v7, any
-// compression, either byte order), optionally keeping only some events.
+// compression, either byte order) or an AIX trace log (--output-format aix, or an OUT
+// ending in .trc/.aix), optionally keeping only some events.
 #include <traceevent/event-parse.h>
 
 #include <cmath>
@@ -10,6 +11,7 @@
 
 #include "commands.hpp"
 #include "cpu_list.hpp"
+#include "aix/writer.hpp"
 #include "render/tep_session.hpp"
 #include "tracedat/writer.hpp"
 #include "tracekit/atomic_file.hpp"
@@ -22,7 +24,7 @@ namespace {
 
 struct ConvertArgs {
     std::vector<std::string> positional;
-    std::string input, output, compression, endian, events, cpus, format;
+    std::string input, output, compression, endian, events, cpus, format, to_format;
     int version = 0;
     double from = NAN, to = NAN;
 };
@@ -51,6 +53,26 @@ std::set<int> select_events(tep_handle* tep, const std::string& list) {
     return ids;
 }
 
+// The same selection over a model's own event types (sources without ftrace formats, e.g. AIX logs).
+std::set<int> select_model_events(const TraceInfo& info, const std::string& list) {
+    std::set<int> ids;
+    std::stringstream ss(list);
+    std::string item;
+    while (std::getline(ss, item, ',')) {
+        if (item.empty()) continue;
+        size_t colon = item.find(':');
+        std::string sys = colon == std::string::npos ? "" : item.substr(0, colon);
+        std::string name = colon == std::string::npos ? item : item.substr(colon + 1);
+        bool found = false;
+        for (const EventType& t : info.event_types) {
+            bool match = sys.empty() ? (name == t.name || name == t.system) : (sys == t.system && (name == t.name || name == "*"));
+            if (match) ids.insert(static_cast<int>(t.id)), found = true;
+        }
+        if (!found) throw UsageError("--events: no event or system named \"" + item + "\" in the input");
+    }
+    return ids;
+}
+
 int run_convert(const ConvertArgs& a) {
     std::string in = a.input, out = a.output;
     std::vector<std::string> pos = a.positional;
@@ -59,6 +81,17 @@ int run_convert(const ConvertArgs& a) {
     if (in.empty() || out.empty() || !pos.empty()) throw UsageError("convert takes an input and an output file (tracekit convert IN OUT)");
     if (out == "-") throw UsageError("convert writes a seekable file; \"-\" is not supported as the output");
     if (in == out || same_file(in, out)) throw UsageError(out + ": is the input file; convert never overwrites its input");
+
+    // The output format: --output-format, else by OUT's extension, else trace.dat.
+    std::string out_format = a.to_format;
+    if (out_format.empty()) {
+        size_t dot = out.rfind('.'), slash = out.rfind('/');
+        std::string ext = dot == std::string::npos || (slash != std::string::npos && dot < slash) ? "" : out.substr(dot);
+        out_format = ext == ".trc" || ext == ".aix" ? "aix" : "tracedat";
+    }
+    if (out_format != "tracedat" && out_format != "aix") throw UsageError("--output-format takes tracedat or aix");
+    if (out_format == "aix" && (a.version || !a.compression.empty() || !a.endian.empty()))
+        throw UsageError("--file-version, --compression and --endian are trace.dat options (the AIX log keeps the entries' own byte order)");
 
     auto reader = open_trace(std::make_shared<MappedFile>(in), {}, a.format);
     const TraceInfo& info = reader->info();
@@ -76,7 +109,9 @@ int run_convert(const ConvertArgs& a) {
     if (!a.cpus.empty()) cpus = parse_cpu_list(a.cpus);
     std::set<int> ids;
     std::unique_ptr<TepSession> tep;
-    if (!a.events.empty()) {
+    if (!a.events.empty() && info.family != FormatFamily::tracedat) {
+        ids = select_model_events(info, a.events);
+    } else if (!a.events.empty()) {
         tep = std::make_unique<TepSession>(info, false, reader->diagnostics());
         ids = select_events(tep->tep(), a.events);
     }
@@ -93,8 +128,20 @@ int run_convert(const ConvertArgs& a) {
             return true;
         };
     }
-    tracedat::WriteStats st = tracedat::write_tracedat(*reader, out, wo, keep);
     int rc = 0;
+    if (out_format == "aix") {
+        aix::WriteStats as = aix::write_aix(*reader, out, {}, keep);
+        if (as.skipped)
+            std::fprintf(stderr, "tracekit: warning: %llu events that are not AIX hooks were not written\n",
+                         static_cast<unsigned long long>(as.skipped));
+        if (as.bad) {
+            std::fprintf(stderr, "tracekit: warning: %llu AIX events do not hold one whole hook entry and were not written (first: %s)\n",
+                         static_cast<unsigned long long>(as.bad), as.first_bad.c_str());
+            rc = 1;
+        }
+    }
+    tracedat::WriteStats st;
+    if (out_format == "tracedat") st = tracedat::write_tracedat(*reader, out, wo, keep);
     if (st.dropped_too_big) {
         std::fprintf(stderr, "tracekit: warning: %llu events larger than a page were not written\n",
                      static_cast<unsigned long long>(st.dropped_too_big));
@@ -116,7 +163,7 @@ int run_convert(const ConvertArgs& a) {
 
 Runner add_convert(CLI::App& app) {
     auto a = std::make_shared<ConvertArgs>();
-    CLI::App* c = app.add_subcommand("convert", "Write a trace as trace.dat (v6/v7, any compression, either byte order)");
+    CLI::App* c = app.add_subcommand("convert", "Write a trace as trace.dat (v6/v7, any compression, either byte order) or as an AIX trace log");
     c->add_option("files", a->positional, "IN OUT");
     c->add_option("-i,--input", a->input, "Input file (as trace-cmd convert takes it)");
     c->add_option("-o,--output", a->output, "Output file; written via a temporary file and rename, never over IN");
@@ -128,7 +175,8 @@ Runner add_convert(CLI::App& app) {
     c->add_option("--cpu", a->cpus, "Only these CPUs, e.g. 0,2-3");
     c->add_option("--from", a->from, "Only events at or after this time (seconds, as report shows them)");
     c->add_option("--to", a->to, "Only events at or before this time (seconds)");
-    c->add_option("--input-format", a->format, "Force the input format instead of sniffing");
+    c->add_option("--input-format", a->format, "Force the input format instead of sniffing (e.g. aix, aix32, aix64-le)");
+    c->add_option("--output-format", a->to_format, "Output format: tracedat or aix (default: aix for OUT ending in .trc or .aix, else tracedat)");
     return [a] { return run_convert(*a); };
 }
 

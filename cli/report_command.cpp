@@ -32,7 +32,7 @@ struct ReportArgs {
     std::string cpus, format;
     long long ts_offset = 0;
     std::vector<std::string> filters;
-    std::string style = "tracecmd";          // tracecmd | trcrpt | json
+    std::string style;                       // tracecmd | trcrpt | json; "" = by the input's format
     std::vector<std::string> templates;      // --templates FILE (trcrpt)
     std::vector<std::string> trcrpt_opts;    // -O exec=on,... (trcrpt)
     bool no_heading = false;
@@ -212,7 +212,11 @@ int run_report(const ReportArgs& a) {
         }
 
     Output out(STDOUT_FILENO);
-    if (a.style == "trcrpt") return run_trcrpt(a, inputs, cpus, out);
+    // trace.dat prints as trace-cmd does; other formats (AIX logs) default to trcrpt.
+    bool trcrpt = a.style == "trcrpt";
+    if (a.style.empty())
+        for (auto& in : inputs) trcrpt |= in->reader->info().family != FormatFamily::tracedat;
+    if (trcrpt) return run_trcrpt(a, inputs, cpus, out);
     Merger merger;
     for (uint32_t i = 0; i < inputs.size(); ++i)
         for (auto& s : inputs[i]->streams) merger.add(s.get(), i);
@@ -303,7 +307,7 @@ Runner add_report(CLI::App& app) {
     c->add_flag("--json", a->json, "One JSON object per event and line (ts in ns, cpu, pid, comm, system, event, fields)");
     c->add_flag("--strict", a->strict, "Exit non-zero when any data was lost (also kernel overruns)");
     c->add_option("--from", a->format, "Force the input format (see `tracekit formats`) instead of sniffing");
-    c->add_option("--style", a->style, "Output style: tracecmd (default, = trace-cmd report), trcrpt (AIX trcrpt columns, every event through a trcfmt template), json (= --json)")
+    c->add_option("--style", a->style, "Output style: tracecmd (= trace-cmd report; the default for trace.dat), trcrpt (the default for AIX logs: AIX trcrpt columns, every event through a trcfmt template), json (= --json)")
         ->check(CLI::IsMember({"tracecmd", "trcrpt", "json"}));
     c->add_option("-T,--templates", a->templates, "trcrpt: a trcfmt template file (repeatable); its templates replace the built-in ones for their hooks")
         ->allow_extra_args(false);
@@ -316,7 +320,9 @@ Runner add_report(CLI::App& app) {
             if (a->style == "trcrpt") throw UsageError("--json and --style trcrpt exclude each other");
             a->style = "json";
         }
-        if (a->style != "trcrpt" && (!a->templates.empty() || !a->trcrpt_opts.empty() || a->no_heading))
+        bool trcrpt_opts = !a->templates.empty() || !a->trcrpt_opts.empty() || a->no_heading;
+        if (a->style.empty() && trcrpt_opts) a->style = "trcrpt";
+        if (!a->style.empty() && a->style != "trcrpt" && trcrpt_opts)
             throw UsageError("--templates, -O and --no-heading need --style trcrpt");
         return run_report(*a);
     };

@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "compressed_input.hpp"
 #include "tracekit/error.hpp"
 
 namespace tk {
@@ -58,6 +59,16 @@ MappedFile::MappedFile(const std::string& path) : name_(path == "-" ? "<stdin>" 
         size_ = owned_.size();
     }
     if (fd != 0) ::close(fd);
+    // A compressed archive of a trace: read the trace inside it.
+    if (const char* kind = whole_file_compression(bytes().substr(0, 8))) {
+        std::vector<uint8_t> plain = decompress_whole_file(bytes(), kind, name_);
+        if (mapped_) ::munmap(const_cast<uint8_t*>(data_), size_);
+        mapped_ = false;
+        owned_ = std::move(plain);
+        data_ = owned_.data();
+        size_ = owned_.size();
+        name_ += " (" + std::string(kind) + ")";
+    }
 }
 
 MappedFile::MappedFile(std::string name, std::vector<uint8_t> bytes) : name_(std::move(name)), owned_(std::move(bytes)) {

@@ -37,5 +37,10 @@ check "lost + other" report lost.dat sched-irq.dat -- report -i lost.dat -i sche
 check "ts-offset" report -i sched-irq.dat -i clock-global.dat --ts-offset 1000000000 -- \
   report -i sched-irq.dat -i clock-global.dat --ts-offset 1000000000
 check "ts-offset single file (ignored by trace-cmd 3.1.6)" report -i mixed.dat --ts-offset 5000 -- report -i mixed.dat --ts-offset 5000
+# Whole-file compressed archives (Boost.Iostreams): the trace inside is reported.
+for z in gzip xz bzip2 zstd; do
+  $z -c sched-irq-v6.dat > "$tmp/t.$z"
+  check "$z archive" report "$tmp/t.$z" -- report -i sched-irq-v6.dat
+done
 echo "oracle: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

@@ -14,6 +14,7 @@ struct Limits {
     uint32_t max_cpus = 1u << 16;                  // CPUs in a file or buffer
     uint32_t max_formats = 1u << 20;               // event formats, systems, options per file
     uint32_t max_page_size = 1u << 24;             // ring-buffer sub-buffer size
+    uint64_t max_input_decompressed = 16ull << 30; // a whole .gz/.xz/.bz2/.zst input file, in memory
 };
 
 // The limits in force (process-wide; set before opening files).
