@@ -23,7 +23,18 @@ for t in "${targets[@]}"; do
     fuzz_trcfmt)
       for f in "$root"/tests/trcfmt/cases/*.case; do [ -e "$f" ] && { sed -n '/^--- template/,/^--- /p' "$f" | sed '1d;$d'; printf '\0\x01\x0a\x00\x04\x00\x00\x00\x07'; } > "$corpus/$(basename "$f")"; done ;;
     fuzz_aix)
-      for f in "$root"/fixtures/aix/*; do [ -f "$f" ] && cp "$f" "$corpus/"; done ;;
+      # The hex fixtures as bytes, behind a first byte that picks "detect" (0).
+      for f in "$root"/fixtures/aix/*.hex; do
+        python3 - "$f" "$corpus/$(basename "$f" .hex)" <<'PY'
+import re, sys
+out = bytearray(b"\0")
+for line in open(sys.argv[1]):
+    for t in re.findall(r'"[^"]*"|#.*|[0-9A-Fa-f]+', line):
+        if t.startswith('#'): break
+        out += t[1:-1].encode() if t.startswith('"') else bytes.fromhex(t)
+open(sys.argv[2], "wb").write(out)
+PY
+      done ;;
   esac
   echo "== $t for ${secs}s"
   (cd "$findings" && "$build/tests/fuzz/$t" "$corpus" -max_total_time="$secs" -rss_limit_mb=2048 -max_len=400000 \

@@ -58,7 +58,9 @@ grep -q '^ID  PROCESS NAME   PID    TID    CPU    APPL    SYSCALL KERNEL  INTERR
 grep -qE '^[0-9A-F]{3} +bash +13396 +13396 +1 +sched_process_fork parent_comm=bash' "$tmp/o" && ok || { bad "-O columns"; sed -n 9p "$tmp/o"; }
 "$tk" report --style trcrpt -O timestamp=1 --no-heading "$f" | head -1 | grep -qE '^16E   0\.000000000 {19}sched_process_fork' && ok || bad "-O timestamp=1"
 "$tk" report --style trcrpt -O bogus=on "$f" >/dev/null 2>"$tmp/err"; [ $? -ne 0 ] && grep -q 'unknown option' "$tmp/err" && ok || bad "-O bogus accepted"
-"$tk" report -T "$tmp/user.trc" "$f" >/dev/null 2>&1; [ $? -ne 0 ] && ok || bad "--templates without --style trcrpt accepted"
+"$tk" report --style tracecmd -T "$tmp/user.trc" "$f" >/dev/null 2>&1; [ $? -ne 0 ] && ok || bad "--templates with --style tracecmd accepted"
+# Without --style, the trcrpt-only options choose the trcrpt style.
+cmp -s <("$tk" report -T "$tmp/user.trc" "$f") <("$tk" report --style trcrpt -T "$tmp/user.trc" "$f") && ok || bad "-T without --style is not trcrpt"
 printf '010 1.0 "x" D3\n' >"$tmp/broken.trc"
 "$tk" report --style trcrpt -T "$tmp/broken.trc" "$f" >"$tmp/o" 2>"$tmp/err"; rc=$?
 [ $rc -ne 0 ] && [ ! -s "$tmp/o" ] && grep -q 'broken.trc:1:' "$tmp/err" && ok || bad "a broken template file: rc=$rc, $(head -1 "$tmp/err")"
