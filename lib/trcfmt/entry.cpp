@@ -17,7 +17,7 @@ EntryView decode_aix_entry(std::span<const uint8_t> bytes, bool hook64, ByteOrde
     if (bytes.size() < hw)
         throw RuntimeError(0, 0, "entry of " + std::to_string(bytes.size()) + " bytes is shorter than its " +
                                      std::to_string(hw) + "-byte hook word");
-    const size_t ws = hw;
+    size_t ws = hw;  // data word size
     if (hook64) {
         uint64_t w = load<uint64_t>(bytes.data(), order);
         e.hook_type = static_cast<uint16_t>(w >> 48);
@@ -25,7 +25,9 @@ EntryView decode_aix_entry(std::span<const uint8_t> bytes, bool hook64, ByteOrde
         e.hook_key = static_cast<uint16_t>(w >> 16);
         e.hook_data = static_cast<uint16_t>(w);
         e.generic = (e.hook_type & 0x4000) != 0;
-        e.data_words = e.generic ? 1 : static_cast<uint8_t>(std::min<uint32_t>(5, e.data_len / 8));
+        // Flag B (0x2000): a 32-bit application's entry, with 4-byte data words.
+        if (e.hook_type & 0x2000) ws = 4;
+        e.data_words = e.generic ? 1 : static_cast<uint8_t>(std::min<uint32_t>(5, e.data_len / static_cast<uint32_t>(ws)));
         e.initial_dp = 6;
     } else {
         uint32_t w = load<uint32_t>(bytes.data(), order);
@@ -41,7 +43,7 @@ EntryView decode_aix_entry(std::span<const uint8_t> bytes, bool hook64, ByteOrde
     for (size_t i = 0; i < e.data_words; ++i) {
         size_t at = hw + i * ws;
         if (at + ws > bytes.size()) break;
-        e.d[i] = hook64 ? load<uint64_t>(bytes.data() + at, order) : load<uint32_t>(bytes.data() + at, order);
+        e.d[i] = ws == 8 ? load<uint64_t>(bytes.data() + at, order) : load<uint32_t>(bytes.data() + at, order);
     }
     return e;
 }
