@@ -7,7 +7,10 @@ tk=$1 f=$2
 name=$(basename "$f")
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 limit_mb=1536
-for cmd in "report" "dump --all"; do
+cmds=("report" "dump --all")
+# AIX logs have no magic: also force the reader onto the damaged bytes.
+case $name in *.aix.*) cmds=("report" "report --from aix");; esac
+for cmd in "${cmds[@]}"; do
   timeout 60 /usr/bin/time -f '%M' -o "$tmp/mem" "$tk" $cmd "$f" >/dev/null 2>"$tmp/err"; rc=$?
   mem_kb=$(tail -1 "$tmp/mem" 2>/dev/null | grep -E '^[0-9]+$' || echo 0)
   problem=""

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs tracekit on a corrupt-file corpus made from real fixtures by
 # make_corpus.py (one fixture at a time, to bound the disk it needs), checking
-# every case with check_case.sh, two at a time.
+# every case with check_case.sh, two at a time. The AIX hex fixtures
+# (fixtures/aix) get cases of their own (no header: cuts, flips, fields).
 #   corrupt_test.sh TRACEKIT SHARED_FIXTURE_DIR
 set -uo pipefail
 tk=$1 dir=$2
@@ -9,9 +10,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt-get install time)"; exit 1; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 : > "$tmp/results"
-for fx in sched-irq.dat sched-irq-v6.dat instance.dat lost.dat; do
+fixtures=$(cd "$here/../../fixtures/aix" 2>/dev/null && ls *.hex 2>/dev/null)
+for fx in sched-irq.dat sched-irq-v6.dat instance.dat lost.dat $fixtures; do
+  src=$dir/$fx; case $fx in *.hex) src=$here/../../fixtures/aix/$fx;; esac
   rm -rf "$tmp/corpus"
-  python3 "$here/make_corpus.py" "$tmp/corpus" "$tk" "$dir/$fx" >/dev/null || { echo "FAIL corpus for $fx" >> "$tmp/results"; continue; }
+  python3 "$here/make_corpus.py" "$tmp/corpus" "$tk" "$src" >/dev/null || { echo "FAIL corpus for $fx" >> "$tmp/results"; continue; }
   find "$tmp/corpus" -name '*.dat' -print0 | xargs -0 -P2 -n1 bash "$here/check_case.sh" "$tk" >> "$tmp/results"
 done
 grep '^FAIL' "$tmp/results" | head -40

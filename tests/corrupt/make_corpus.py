@@ -182,7 +182,35 @@ def v6_cases(base, data, e, info):
             cuts += [c["offset"] + k * info["page_size"] for k in range(c["size"] // info["page_size"])]
     truncations(base, data, cuts)
 
+def hex_fixture(path):
+    """fixtures/aix/*.hex: hex bytes, "ascii" strings, '#' comments."""
+    import re
+    out = bytearray()
+    for line in open(path):
+        for t in re.findall(r'"[^"]*"|#.*|[0-9A-Fa-f]+', line):
+            if t.startswith('#'):
+                break
+            out += t[1:-1].encode() if t.startswith('"') else bytes.fromhex(t)
+    return bytes(out)
+
+def aix_cases(base, data):
+    """AIX logs have no header: cut at every entry-alignment boundary, flip
+    every byte of the first entries, and set every 16/32-bit field to 0/max."""
+    for cut in range(4, len(data), 4):
+        emit(base, f"cut-{cut}", data[:cut])
+    for off in range(min(len(data), 160)):
+        flip(base, data, f"byte{off}", off)
+    for off in range(0, min(len(data), 160), 4):
+        for tag, fmt in (("u16", ">H"), ("u32", ">I")):
+            for v in (0, (1 << (8 * struct.calcsize(fmt))) - 1):
+                d = put(data, off, fmt, v)
+                if d:
+                    emit(base, f"{tag}@{off}-{v:x}", d)
+
 for fx in fixtures:
+    if fx.endswith(".hex"):
+        aix_cases(os.path.basename(fx)[:-4] + ".aix", hex_fixture(fx))
+        continue
     data = open(fx, "rb").read()
     base = os.path.basename(fx)[:-4]
     info = json.loads(subprocess.run([tracekit, "dump", "--json", fx], capture_output=True, check=True).stdout)
