@@ -75,6 +75,17 @@ struct Input {
     }
 };
 
+// --cpu, -F and -v, as trace-cmd applies them. Quirk kept from trace-cmd 3.1.6:
+// with --cpu only the top buffers are read.
+bool selected(const Event& ev, Input& in, const std::set<int>& cpus, bool invert) {
+    if (!cpus.empty() && (!cpus.count(ev.cpu) || ev.instance != 0)) return false;
+    if (!in.filter) return true;
+    tep_record rec;
+    TepSession::fill_record(ev, rec);
+    bool match = tep_filter_match(in.filter, &rec) == TEP_ERRNO__FILTER_MATCH;
+    return match != invert;
+}
+
 // The damage summary and exit status shared by every style.
 int finish(const ReportArgs& a, std::vector<std::unique_ptr<Input>>& inputs, Output& out);
 
@@ -131,19 +142,11 @@ int run_trcrpt(const ReportArgs& a, std::vector<std::unique_ptr<Input>>& inputs,
     Merger merger;
     for (uint32_t i = 0; i < inputs.size(); ++i)
         for (auto& s : inputs[i]->streams) merger.add(s.get(), i);
-    bool top_only = !cpus.empty();
     Event ev;
     uint32_t which = 0;
     while (merger.next(ev, &which)) {
-        if (!cpus.empty() && !cpus.count(ev.cpu)) continue;
-        if (top_only && ev.instance != 0) continue;
         Input& in = *inputs[which];
-        if (in.filter) {
-            tep_record rec;
-            TepSession::fill_record(ev, rec);
-            bool match = tep_filter_match(in.filter, &rec) == TEP_ERRNO__FILTER_MATCH;
-            if (match == a.invert) continue;
-        }
+        if (!selected(ev, in, cpus, a.invert)) continue;
         if (!text.event(which, ev)) break;  // $STOP
         if (!out.ok()) break;
     }
@@ -220,8 +223,6 @@ int run_report(const ReportArgs& a) {
     Merger merger;
     for (uint32_t i = 0; i < inputs.size(); ++i)
         for (auto& s : inputs[i]->streams) merger.add(s.get(), i);
-    // Quirk kept from trace-cmd 3.1.6: with --cpu only the top buffers are read.
-    bool top_only = !cpus.empty();
 
     std::vector<std::unique_ptr<TracecmdText>> text;
     std::vector<std::unique_ptr<JsonLines>> json;
@@ -240,15 +241,8 @@ int run_report(const ReportArgs& a) {
     Event ev;
     uint32_t which = 0;
     while (merger.next(ev, &which)) {
-        if (!cpus.empty() && !cpus.count(ev.cpu)) continue;
-        if (top_only && ev.instance != 0) continue;
         Input& in = *inputs[which];
-        if (in.filter) {
-            tep_record rec;
-            TepSession::fill_record(ev, rec);
-            bool match = tep_filter_match(in.filter, &rec) == TEP_ERRNO__FILTER_MATCH;
-            if (match == a.invert) continue;
-        }
+        if (!selected(ev, in, cpus, a.invert)) continue;
         const Instance& inst = in.reader->info().instances[ev.instance];
         if (a.json) json[which]->event(ev, inst.name);
         else text[which]->event(ev, in.prefixes[ev.instance], inst.clock_in_ns);
