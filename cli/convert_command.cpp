@@ -29,32 +29,26 @@ struct ConvertArgs {
     double from = NAN, to = NAN;
 };
 
-// The event ids named by "sched_switch,irq,sched:sched_wakeup" (names, systems, system:name).
-std::set<int> select_events(tep_handle* tep, const std::string& list) {
-    std::set<int> ids;
-    tep_event** all = tep_list_events(tep, TEP_EVENT_SORT_ID);
-    std::stringstream ss(list);
-    std::string item;
-    while (std::getline(ss, item, ',')) {
-        if (item.empty()) continue;
-        size_t colon = item.find(':');
-        std::string sys = colon == std::string::npos ? "" : item.substr(0, colon);
-        std::string name = colon == std::string::npos ? item : item.substr(colon + 1);
-        bool found = false;
-        for (tep_event** e = all; e && *e; ++e) {
-            bool match = sys.empty() ? (name == (*e)->name || name == (*e)->system) : (sys == (*e)->system && (name == (*e)->name || name == "*"));
-            if (match) {
-                ids.insert((*e)->id);
-                found = true;
-            }
-        }
-        if (!found) throw UsageError("--events: no event or system named \"" + item + "\" in the input");
-    }
-    return ids;
+struct Candidate {
+    int id;
+    std::string system, name;
+};
+
+// Every event type the input knows: libtraceevent's parsed formats (trace.dat),
+// or the model's own types (sources without ftrace formats, e.g. AIX logs).
+std::vector<Candidate> candidates(tep_handle* tep) {
+    std::vector<Candidate> v;
+    for (tep_event** e = tep_list_events(tep, TEP_EVENT_SORT_ID); e && *e; ++e) v.push_back({(*e)->id, (*e)->system, (*e)->name});
+    return v;
+}
+std::vector<Candidate> candidates(const TraceInfo& info) {
+    std::vector<Candidate> v;
+    for (const EventType& t : info.event_types) v.push_back({static_cast<int>(t.id), t.system, t.name});
+    return v;
 }
 
-// The same selection over a model's own event types (sources without ftrace formats, e.g. AIX logs).
-std::set<int> select_model_events(const TraceInfo& info, const std::string& list) {
+// The event ids named by "sched_switch,irq,sched:sched_wakeup" (names, systems, system:name, system:*).
+std::set<int> select_events(const std::vector<Candidate>& all, const std::string& list) {
     std::set<int> ids;
     std::stringstream ss(list);
     std::string item;
@@ -64,9 +58,9 @@ std::set<int> select_model_events(const TraceInfo& info, const std::string& list
         std::string sys = colon == std::string::npos ? "" : item.substr(0, colon);
         std::string name = colon == std::string::npos ? item : item.substr(colon + 1);
         bool found = false;
-        for (const EventType& t : info.event_types) {
-            bool match = sys.empty() ? (name == t.name || name == t.system) : (sys == t.system && (name == t.name || name == "*"));
-            if (match) ids.insert(static_cast<int>(t.id)), found = true;
+        for (const Candidate& c : all) {
+            bool match = sys.empty() ? (name == c.name || name == c.system) : (sys == c.system && (name == c.name || name == "*"));
+            if (match) ids.insert(c.id), found = true;
         }
         if (!found) throw UsageError("--events: no event or system named \"" + item + "\" in the input");
     }
@@ -110,10 +104,10 @@ int run_convert(const ConvertArgs& a) {
     std::set<int> ids;
     std::unique_ptr<TepSession> tep;
     if (!a.events.empty() && info.family != FormatFamily::tracedat) {
-        ids = select_model_events(info, a.events);
+        ids = select_events(candidates(info), a.events);
     } else if (!a.events.empty()) {
         tep = std::make_unique<TepSession>(info, false, reader->diagnostics());
-        ids = select_events(tep->tep(), a.events);
+        ids = select_events(candidates(tep->tep()), a.events);
     }
     bool from = !std::isnan(a.from), to = !std::isnan(a.to);
     uint64_t from_ns = from ? static_cast<uint64_t>(std::llround(a.from * 1e9)) : 0;
